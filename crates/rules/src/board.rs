@@ -1,0 +1,608 @@
+//! Boards as graphs (RULES.md, "Boards").
+//!
+//! A board is built once per [`BoardKind`] from its drawn lines. Every point has a name, drawing
+//! coordinates (file index `x`, rank index `y`, both from 0 at the first player's bottom-left) and,
+//! for each of the eight compass directions, the adjacent point along a drawn line. A straight
+//! continuation of `p→q` is simply `q`'s neighbour in the same direction. Surakarta boards also carry
+//! their circuits with the loop arcs, so that the app draws exactly the geometry the engine walks.
+
+use std::sync::OnceLock;
+
+/// A set of points: bit `i` is point index `i`. Every board has at most 93 points.
+pub type Bits = u128;
+
+/// "No point" in neighbour tables and optional point fields.
+pub const NONE: u8 = u8::MAX;
+
+/// The eight directions, counter-clockwise from east: E, NE, N, NW, W, SW, S, SE.
+pub const DIRS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// The board shapes of RULES.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardKind {
+    /// 5×5 Alquerque (towers).
+    Alquerque5,
+    /// Quadruple Alquerque 9×9.
+    Alquerque9,
+    /// 9×9 grid with only the two long diagonals (Çrand 1952).
+    Square9x,
+    /// Quadruple Alquerque on ranks 3–11 with a triangle at each end (93 points).
+    Satoel,
+    /// Surakarta 6×6 with inner and outer circuits.
+    Surakarta6,
+    /// Bas-basan sepur 7×7 with inner and outer circuits.
+    Surakarta7,
+    /// Bas-basan sepur 7×7 with the middle circuit as well.
+    Surakarta7Middle,
+    /// Queah's 13-cell diamond.
+    Queah,
+}
+
+impl BoardKind {
+    /// The id used in RULES.md.
+    pub fn id(self) -> &'static str {
+        match self {
+            BoardKind::Alquerque5 => "alquerque5",
+            BoardKind::Alquerque9 => "alquerque9",
+            BoardKind::Square9x => "square9x",
+            BoardKind::Satoel => "satoel",
+            BoardKind::Surakarta6 => "surakarta6",
+            BoardKind::Surakarta7 | BoardKind::Surakarta7Middle => "surakarta7",
+            BoardKind::Queah => "queah",
+        }
+    }
+}
+
+/// One point of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PointInfo {
+    /// Its name, such as `e5`.
+    pub name: String,
+    /// File index from 0 (drawing x).
+    pub x: i8,
+    /// Rank index from 0 (drawing y, upwards).
+    pub y: i8,
+}
+
+/// A corner loop of a Surakarta circuit: three quarters of a circle round a corner point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoopArc {
+    /// Centre (the corner point's coordinates).
+    pub cx: i8,
+    /// Centre y.
+    pub cy: i8,
+    /// Radius in grid units (1 inner, 2 outer, 3 middle).
+    pub radius: i8,
+    /// The point where the circuit, in its own direction, enters the loop.
+    pub enter: u8,
+    /// The point where the circuit leaves the loop.
+    pub leave: u8,
+    /// Whether the arc from `enter` to `leave` runs clockwise with y pointing up.
+    pub clockwise: bool,
+}
+
+/// One stop along a circuit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Track {
+    /// A point of the circuit.
+    Point(u8),
+    /// A corner loop between two points.
+    Loop(LoopArc),
+}
+
+/// A closed Surakarta circuit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Circuit {
+    /// `inner`, `outer` or `middle`.
+    pub name: &'static str,
+    /// The closed path; after the last entry comes the first again.
+    pub track: Vec<Track>,
+}
+
+/// A board graph.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Which board this is.
+    pub kind: BoardKind,
+    /// Number of files (drawing width in points).
+    pub files: i8,
+    /// Number of ranks.
+    pub ranks: i8,
+    /// Points in index order (rank by rank from the first player's side, files left to right).
+    pub points: Vec<PointInfo>,
+    /// The drawn lines, each as its points in order.
+    pub lines: Vec<Vec<u8>>,
+    /// Surakarta circuits (empty on other boards).
+    pub circuits: Vec<Circuit>,
+    /// Where each point occurs on the circuits: `(circuit, index in track)`.
+    pub occurrences: Vec<Vec<(u8, u16)>>,
+    neighbours: Vec<[u8; 8]>,
+    grid: Vec<u8>,
+    far: [Bits; 2],
+    all: Bits,
+}
+
+impl Board {
+    /// The board of that kind, built on first use.
+    pub fn get(kind: BoardKind) -> &'static Board {
+        static BOARDS: [OnceLock<Board>; 8] = [const { OnceLock::new() }; 8];
+        let slot = match kind {
+            BoardKind::Alquerque5 => 0,
+            BoardKind::Alquerque9 => 1,
+            BoardKind::Square9x => 2,
+            BoardKind::Satoel => 3,
+            BoardKind::Surakarta6 => 4,
+            BoardKind::Surakarta7 => 5,
+            BoardKind::Surakarta7Middle => 6,
+            BoardKind::Queah => 7,
+        };
+        BOARDS[slot].get_or_init(|| build(kind))
+    }
+
+    /// Number of points.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Always false: every board has points.
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// All points as a set.
+    #[inline]
+    pub fn all(&self) -> Bits {
+        self.all
+    }
+
+    /// The adjacent point of `p` in direction `d` (index into [`DIRS`]), or [`NONE`].
+    #[inline(always)]
+    pub fn step(&self, p: u8, d: usize) -> u8 {
+        self.neighbours[p as usize][d]
+    }
+
+    /// The far rank of `side` (0 = first, 1 = second): where its men are promoted.
+    #[inline]
+    pub fn far_rank(&self, side: usize) -> Bits {
+        self.far[side]
+    }
+
+    /// The point's name.
+    pub fn name(&self, p: u8) -> &str {
+        &self.points[p as usize].name
+    }
+
+    /// The point at file `x`, rank `y` (both from 0), if there is one.
+    pub fn at(&self, x: i32, y: i32) -> Option<u8> {
+        if x < 0 || y < 0 || x >= self.files as i32 || y >= self.ranks as i32 {
+            return None;
+        }
+        let p = self.grid[(y * self.files as i32 + x) as usize];
+        (p != NONE).then_some(p)
+    }
+
+    /// Parses a point name (either case), such as `e5` or `C13`.
+    pub fn parse_point(&self, s: &str) -> Option<u8> {
+        let mut chars = s.chars();
+        let file = chars.next()?.to_ascii_lowercase();
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let rest = chars.as_str();
+        if rest.is_empty()
+            || rest.len() > 2
+            || !rest.bytes().all(|b| b.is_ascii_digit())
+            || rest.starts_with('0')
+        {
+            return None;
+        }
+        let rank: i32 = rest.parse().ok()?;
+        self.at(file as i32 - 'a' as i32, rank - 1)
+    }
+
+    /// The point jumped when leaping from `a` to `b` along a line (`a`, mid, `b` in a straight line),
+    /// or [`NONE`].
+    pub fn between(&self, a: u8, b: u8) -> u8 {
+        for d in 0..8 {
+            let q = self.step(a, d);
+            if q != NONE && self.step(q, d) == b {
+                return q;
+            }
+        }
+        NONE
+    }
+
+    /// The direction index from `a` to its neighbour `b`, if they are adjacent.
+    pub fn direction(&self, a: u8, b: u8) -> Option<usize> {
+        (0..8).find(|&d| self.step(a, d) == b)
+    }
+
+    /// Every drawn segment between adjacent points, once.
+    pub fn segments(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        self.lines
+            .iter()
+            .flat_map(|l| l.windows(2).map(|w| (w[0], w[1])))
+    }
+}
+
+/// Iterates the points of a set, lowest index first.
+#[derive(Clone, Copy)]
+pub struct BitIter(pub Bits);
+
+impl Iterator for BitIter {
+    type Item = u8;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros() as u8;
+            self.0 &= self.0 - 1;
+            Some(i)
+        }
+    }
+}
+
+/// The bit of point `p`.
+#[inline(always)]
+pub const fn bit(p: u8) -> Bits {
+    1u128 << p
+}
+
+fn file_name(x: i8) -> char {
+    (b'a' + x as u8) as char
+}
+
+struct Builder {
+    files: i8,
+    ranks: i8,
+    coords: Vec<(i8, i8)>,
+    lines: Vec<Vec<(i8, i8)>>,
+    drawn: Vec<bool>,
+}
+
+impl Builder {
+    fn new(files: i8, ranks: i8) -> Self {
+        Builder {
+            files,
+            ranks,
+            coords: Vec::new(),
+            lines: Vec::new(),
+            drawn: Vec::new(),
+        }
+    }
+    fn point(&mut self, x: i8, y: i8) {
+        self.coords.push((x, y));
+    }
+    fn line(&mut self, pts: Vec<(i8, i8)>, drawn: bool) {
+        if pts.len() >= 2 {
+            self.lines.push(pts);
+            self.drawn.push(drawn);
+        }
+    }
+    /// Lines of an alquerque pattern on `n×n` points offset by `dy`: rows, columns, and diagonals
+    /// through the points whose file + rank index is even.
+    fn alquerque(&mut self, n: i8, dy: i8) {
+        for i in 0..n {
+            self.line((0..n).map(|x| (x, i + dy)).collect(), true);
+            self.line((0..n).map(|y| (i, y + dy)).collect(), true);
+        }
+        self.diagonals(n, dy, |x, y| (x + y) % 2 == 0);
+    }
+    /// Maximal diagonal runs of points (inside `n×n`) where `keep` holds for every point.
+    fn diagonals(&mut self, n: i8, dy: i8, keep: impl Fn(i8, i8) -> bool) {
+        for (sx, sy) in [(1i8, 1i8), (1, -1)] {
+            for start in 0..n * n {
+                let (x, y) = (start % n, start / n);
+                // start only at the first point of a diagonal
+                let (px, py) = (x - sx, y - sy);
+                if (0..n).contains(&px) && (0..n).contains(&py) {
+                    continue;
+                }
+                let mut run = Vec::new();
+                let (mut cx, mut cy) = (x, y);
+                while (0..n).contains(&cx) && (0..n).contains(&cy) {
+                    if keep(cx, cy) {
+                        run.push((cx, cy + dy));
+                    } else {
+                        self.line(std::mem::take(&mut run), true);
+                    }
+                    cx += sx;
+                    cy += sy;
+                }
+                self.line(run, true);
+            }
+        }
+    }
+}
+
+fn build(kind: BoardKind) -> Board {
+    let mut b;
+    match kind {
+        BoardKind::Alquerque5 | BoardKind::Alquerque9 => {
+            let n = if kind == BoardKind::Alquerque5 { 5 } else { 9 };
+            b = Builder::new(n, n);
+            for y in 0..n {
+                for x in 0..n {
+                    b.point(x, y);
+                }
+            }
+            b.alquerque(n, 0);
+        }
+        BoardKind::Square9x => {
+            b = Builder::new(9, 9);
+            for y in 0..9 {
+                for x in 0..9 {
+                    b.point(x, y);
+                }
+            }
+            for i in 0..9 {
+                b.line((0..9).map(|x| (x, i)).collect(), true);
+                b.line((0..9).map(|y| (i, y)).collect(), true);
+            }
+            b.line((0..9).map(|i| (i, i)).collect(), true);
+            b.line((0..9).map(|i| (8 - i, i)).collect(), true);
+        }
+        BoardKind::Satoel => {
+            b = Builder::new(9, 13);
+            for (x, y) in [(2, 0), (4, 0), (6, 0), (3, 1), (4, 1), (5, 1)] {
+                b.point(x, y);
+            }
+            for y in 2..11 {
+                for x in 0..9 {
+                    b.point(x, y);
+                }
+            }
+            for (x, y) in [(3, 11), (4, 11), (5, 11), (2, 12), (4, 12), (6, 12)] {
+                b.point(x, y);
+            }
+            b.alquerque(9, 2);
+            // The triangles: sides, base, bisector and cross line (RULES.md, "Satoel board").
+            for (apex, mid, base) in [(2, 1, 0), (10, 11, 12)] {
+                b.line(vec![(4, apex), (3, mid), (2, base)], true);
+                b.line(vec![(4, apex), (5, mid), (6, base)], true);
+                b.line(vec![(2, base), (4, base), (6, base)], true);
+                b.line(vec![(4, apex), (4, mid), (4, base)], true);
+                b.line(vec![(3, mid), (4, mid), (5, mid)], true);
+            }
+        }
+        BoardKind::Surakarta6 | BoardKind::Surakarta7 | BoardKind::Surakarta7Middle => {
+            let n = if kind == BoardKind::Surakarta6 { 6 } else { 7 };
+            b = Builder::new(n, n);
+            for y in 0..n {
+                for x in 0..n {
+                    b.point(x, y);
+                }
+            }
+            for i in 0..n {
+                b.line((0..n).map(|x| (x, i)).collect(), true);
+                b.line((0..n).map(|y| (i, y)).collect(), true);
+            }
+            // Diagonal steps are legal but not drawn.
+            let before = b.lines.len();
+            b.diagonals(n, 0, |_, _| true);
+            for d in &mut b.drawn[before..] {
+                *d = false;
+            }
+        }
+        BoardKind::Queah => {
+            b = Builder::new(5, 5);
+            for y in 0..5 {
+                for x in 0..5 {
+                    if (x + y) % 2 == 0 {
+                        b.point(x, y);
+                    }
+                }
+            }
+            for pts in [
+                vec![(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)],
+                vec![(4, 0), (3, 1), (2, 2), (1, 3), (0, 4)],
+                vec![(2, 0), (1, 1), (0, 2)],
+                vec![(2, 0), (3, 1), (4, 2)],
+                vec![(0, 2), (1, 3), (2, 4)],
+                vec![(4, 2), (3, 3), (2, 4)],
+            ] {
+                b.line(pts, true);
+            }
+        }
+    }
+    finish(kind, b)
+}
+
+fn finish(kind: BoardKind, b: Builder) -> Board {
+    let files = b.files;
+    let ranks = b.ranks;
+    let mut grid = vec![NONE; files as usize * ranks as usize];
+    let points: Vec<PointInfo> = b
+        .coords
+        .iter()
+        .enumerate()
+        .map(|(i, &(x, y))| {
+            grid[y as usize * files as usize + x as usize] = i as u8;
+            PointInfo {
+                name: format!("{}{}", file_name(x), y + 1),
+                x,
+                y,
+            }
+        })
+        .collect();
+    let idx = |(x, y): (i8, i8)| grid[y as usize * files as usize + x as usize];
+    let mut neighbours = vec![[NONE; 8]; points.len()];
+    let mut lines = Vec::new();
+    for (line, &drawn) in b.lines.iter().zip(&b.drawn) {
+        let ids: Vec<u8> = line.iter().map(|&c| idx(c)).collect();
+        for w in ids.windows(2) {
+            let (a, c) = (&points[w[0] as usize], &points[w[1] as usize]);
+            let dir = ((c.x - a.x).signum(), (c.y - a.y).signum());
+            let d = DIRS
+                .iter()
+                .position(|&v| v == dir)
+                .expect("a line joins distinct points");
+            neighbours[w[0] as usize][d] = w[1];
+            neighbours[w[1] as usize][(d + 4) % 8] = w[0];
+        }
+        if drawn {
+            lines.push(ids);
+        }
+    }
+    let all = if points.len() == 128 {
+        u128::MAX
+    } else {
+        (1u128 << points.len()) - 1
+    };
+    let mut far = [0; 2];
+    for (i, p) in points.iter().enumerate() {
+        if p.y == ranks - 1 {
+            far[0] |= bit(i as u8);
+        }
+        if p.y == 0 {
+            far[1] |= bit(i as u8);
+        }
+    }
+    let circuit_offsets: &[(i8, &str)] = match kind {
+        BoardKind::Surakarta6 | BoardKind::Surakarta7 => &[(1, "inner"), (2, "outer")],
+        BoardKind::Surakarta7Middle => &[(1, "inner"), (2, "outer"), (3, "middle")],
+        _ => &[],
+    };
+    let circuits: Vec<Circuit> = circuit_offsets
+        .iter()
+        .map(|&(k, name)| circuit(files, k, name, &|c| idx(c)))
+        .collect();
+    let mut occurrences = vec![Vec::new(); points.len()];
+    for (ci, c) in circuits.iter().enumerate() {
+        for (ti, t) in c.track.iter().enumerate() {
+            if let Track::Point(p) = t {
+                occurrences[*p as usize].push((ci as u8, ti as u16));
+            }
+        }
+    }
+    Board {
+        kind,
+        files,
+        ranks,
+        points,
+        lines,
+        circuits,
+        occurrences,
+        neighbours,
+        grid,
+        far,
+        all,
+    }
+}
+
+/// The circuit at distance `k` from the edge of an `n×n` board (RULES.md, "Surakarta"): rank `k`
+/// eastwards, a loop round the bottom-right corner, file `n-1-k` northwards, a loop round the top-right
+/// corner, rank `n-1-k` westwards, a loop round the top-left corner, file `k` southwards, a loop round
+/// the bottom-left corner.
+fn circuit(n: i8, k: i8, name: &'static str, idx: &dyn Fn((i8, i8)) -> u8) -> Circuit {
+    let m = n - 1;
+    let legs: [(Vec<(i8, i8)>, (i8, i8)); 4] = [
+        ((0..n).map(|x| (x, k)).collect(), (m, 0)),
+        ((0..n).map(|y| (m - k, y)).collect(), (m, m)),
+        ((0..n).rev().map(|x| (x, m - k)).collect(), (0, m)),
+        ((0..n).rev().map(|y| (k, y)).collect(), (0, 0)),
+    ];
+    let mut track = Vec::new();
+    for (i, (leg, corner)) in legs.iter().enumerate() {
+        track.extend(leg.iter().map(|&c| Track::Point(idx(c))));
+        let next = &legs[(i + 1) % 4].0;
+        track.push(Track::Loop(LoopArc {
+            cx: corner.0,
+            cy: corner.1,
+            radius: k,
+            enter: idx(*leg.last().expect("legs are not empty")),
+            leave: idx(next[0]),
+            clockwise: true,
+        }));
+    }
+    Circuit { name, track }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn point_counts() {
+        assert_eq!(Board::get(BoardKind::Alquerque5).len(), 25);
+        assert_eq!(Board::get(BoardKind::Alquerque9).len(), 81);
+        assert_eq!(Board::get(BoardKind::Satoel).len(), 93);
+        assert_eq!(Board::get(BoardKind::Queah).len(), 13);
+        assert_eq!(Board::get(BoardKind::Surakarta7).len(), 49);
+    }
+
+    #[test]
+    fn alquerque_diagonals_follow_parity() {
+        let b = Board::get(BoardKind::Alquerque9);
+        let p = |s| b.parse_point(s).unwrap();
+        assert_eq!(b.step(p("d4"), 1), p("e5"));
+        assert_eq!(b.step(p("e4"), 1), NONE);
+        assert_eq!(b.step(p("a1"), 1), p("b2"));
+        assert_eq!(b.step(p("i9"), 1), NONE);
+    }
+
+    #[test]
+    fn satoel_junction_runs_straight() {
+        let b = Board::get(BoardKind::Satoel);
+        let p = |s| b.parse_point(s).unwrap();
+        // g5–f4–e3–d2–c1 and e4–e3–e2–e1
+        assert_eq!(b.step(p("f4"), 5), p("e3"));
+        assert_eq!(b.step(p("e3"), 5), p("d2"));
+        assert_eq!(b.step(p("d2"), 5), p("c1"));
+        assert_eq!(b.step(p("e3"), 6), p("e2"));
+        assert_eq!(b.step(p("c1"), 0), p("e1"));
+        assert_eq!(b.step(p("d2"), 0), p("e2"));
+        assert_eq!(b.step(p("c3"), 7), NONE);
+        assert_eq!(b.step(p("d3"), 6), NONE);
+        assert_eq!(b.far_rank(0).count_ones(), 3);
+    }
+
+    #[test]
+    fn queah_cells_touch_diagonally() {
+        let b = Board::get(BoardKind::Queah);
+        let p = |s| b.parse_point(s).unwrap();
+        let around = |s| (0..8).filter(|&d| b.step(p(s), d) != NONE).count();
+        assert_eq!(around("c3"), 4);
+        assert_eq!(around("a1"), 1);
+        assert_eq!(around("c1"), 2);
+        assert!(b.parse_point("b1").is_none());
+    }
+
+    #[test]
+    fn surakarta_inner_circuit_leaves_f2_round_f1_into_e1() {
+        let b = Board::get(BoardKind::Surakarta6);
+        let inner = &b.circuits[0];
+        assert_eq!(inner.track.len(), 28);
+        let lp = inner.track.iter().find_map(|t| match t {
+            Track::Loop(l) => Some(*l),
+            _ => None,
+        });
+        let lp = lp.unwrap();
+        assert_eq!(
+            (b.name(lp.enter), b.name(lp.leave), lp.cx, lp.cy),
+            ("f2", "e1", 5, 0)
+        );
+        let b7 = Board::get(BoardKind::Surakarta7Middle);
+        let middle = &b7.circuits[2];
+        let d4 = b7.parse_point("d4").unwrap();
+        assert_eq!(
+            middle
+                .track
+                .iter()
+                .filter(|t| **t == Track::Point(d4))
+                .count(),
+            4
+        );
+    }
+}

@@ -1,0 +1,201 @@
+//! Steps and leaps along lines, with men and kings: Srand and its relatives, Zamma, and Queah
+//! (RULES.md, "Conventions": short leap, flying leap, capture chain, removal, majority, promotion).
+
+use crate::board::{BitIter, Bits, Board, NONE, bit};
+use crate::moves::Move;
+use crate::position::{Position, piece_key};
+use crate::ruleset::{CaptureRule, Chains, Rules};
+
+/// Directions (indices into `DIRS`) in which a man of side 0 or 1 steps forward: every direction that
+/// gains rank, straight or along a drawn diagonal. Sideways lines (a triangle's base) are not forward.
+const FORWARD: [[usize; 3]; 2] = [[1, 2, 3], [5, 6, 7]];
+const ALL_DIRS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Appends the legal moves (before any drop or huff) of the side to move.
+pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    let me = pos.side.index();
+    let own = pos.own[me];
+    let enemy = pos.own[1 - me];
+    let board = rules.board;
+    for p in BitIter(own) {
+        let king = pos.kings & bit(p) != 0;
+        let mut chain = ChainGen {
+            board,
+            chains: rules.chains,
+            deferred: rules.deferred,
+            flying: king && rules.king_flying_capture,
+            promote_at: if !king && rules.promotion {
+                board.far_rank(me)
+            } else {
+                0
+            },
+            m: Move::new(p),
+            out,
+        };
+        chain.dfs(p, enemy, (own | enemy) & !bit(p));
+    }
+    if out.len() > start {
+        if rules.majority {
+            keep_most_captures(out, start);
+        }
+        if rules.capture == CaptureRule::Compulsory {
+            return;
+        }
+    }
+    let occ = own | enemy;
+    let forward = if rules.men_forward {
+        &FORWARD[me][..]
+    } else {
+        &ALL_DIRS[..]
+    };
+    for p in BitIter(own) {
+        if pos.kings & bit(p) != 0 {
+            for d in 0..8 {
+                let mut q = board.step(p, d);
+                while q != NONE && occ & bit(q) == 0 {
+                    out.push(Move::step(p, q));
+                    q = board.step(q, d);
+                }
+            }
+        } else {
+            for &d in forward {
+                let q = board.step(p, d);
+                if q != NONE && occ & bit(q) == 0 {
+                    let mut m = Move::step(p, q);
+                    m.promotes = rules.promotion && board.far_rank(me) & bit(q) != 0;
+                    out.push(m);
+                }
+            }
+        }
+    }
+}
+
+/// Keeps, among `out[start..]`, only the moves that capture the most.
+pub(crate) fn keep_most_captures(out: &mut Vec<Move>, start: usize) {
+    let best = out[start..].iter().map(|m| m.ncaptured).max().unwrap_or(0);
+    let mut w = start;
+    for r in start..out.len() {
+        if out[r].ncaptured == best {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+struct ChainGen<'a> {
+    board: &'static Board,
+    chains: Chains,
+    deferred: bool,
+    flying: bool,
+    /// The far rank if the moving piece is a man that can be promoted, else empty.
+    promote_at: Bits,
+    m: Move,
+    out: &'a mut Vec<Move>,
+}
+
+impl ChainGen<'_> {
+    /// Explores captures from `at`. `enemy`: pieces that may still be captured; `blockers`: every
+    /// occupied point except the moving piece (with deferred removal, captured pieces stay here).
+    fn dfs(&mut self, at: u8, enemy: Bits, blockers: Bits) {
+        let depth = self.m.len;
+        let mut extended = false;
+        if depth == 0 || self.chains != Chains::Single {
+            for d in 0..8 {
+                let mut q = self.board.step(at, d);
+                if self.flying {
+                    while q != NONE && blockers & bit(q) == 0 {
+                        q = self.board.step(q, d);
+                    }
+                }
+                if q == NONE || enemy & bit(q) == 0 {
+                    continue;
+                }
+                let mut r = self.board.step(q, d);
+                while r != NONE && blockers & bit(r) == 0 {
+                    extended = true;
+                    self.hop(q, r, enemy, blockers);
+                    if !self.flying {
+                        break;
+                    }
+                    r = self.board.step(r, d);
+                }
+            }
+        }
+        if depth > 0 && (self.chains != Chains::Compulsory || !extended) {
+            let mut m = self.m;
+            m.capture = true;
+            m.promotes = self.promote_at & bit(m.to()) != 0;
+            self.out.push(m);
+        }
+    }
+
+    fn hop(&mut self, q: u8, r: u8, enemy: Bits, blockers: Bits) {
+        let len = self.m.len as usize;
+        self.m.path[len] = r;
+        self.m.len += 1;
+        self.m.captured |= bit(q);
+        self.m.ncaptured += 1;
+        let blockers = if self.deferred {
+            blockers
+        } else {
+            blockers & !bit(q)
+        };
+        self.dfs(r, enemy & !bit(q), blockers);
+        self.m.len -= 1;
+        self.m.captured &= !bit(q);
+        self.m.ncaptured -= 1;
+    }
+}
+
+/// The pieces of the side to move that have at least one capture.
+pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
+    let me = pos.side.index();
+    let own = pos.own[me];
+    let enemy = pos.own[1 - me];
+    let board = rules.board;
+    let mut found = 0;
+    for p in BitIter(own) {
+        let flying = pos.kings & bit(p) != 0 && rules.king_flying_capture;
+        let blockers = (own | enemy) & !bit(p);
+        'dirs: for d in 0..8 {
+            let mut q = board.step(p, d);
+            if flying {
+                while q != NONE && blockers & bit(q) == 0 {
+                    q = board.step(q, d);
+                }
+            }
+            if q == NONE || enemy & bit(q) == 0 {
+                continue;
+            }
+            let r = board.step(q, d);
+            if r != NONE && blockers & bit(r) == 0 {
+                found |= bit(p);
+                break 'dirs;
+            }
+        }
+    }
+    found
+}
+
+/// Plays the piece movement of `m` (not its drop or huff): lifts the piece, removes the captured
+/// pieces, puts it on its final point, promoting it if the move says so. Also serves Surakarta, whose
+/// capture lands on the captured point.
+pub(crate) fn make(pos: &mut Position, m: &Move) {
+    let me = pos.side.index();
+    let op = 1 - me;
+    let (from, to) = (m.from, m.to());
+    for q in BitIter(m.captured) {
+        pos.hash ^= piece_key(op, pos.kings & bit(q) != 0, q);
+    }
+    pos.own[op] &= !m.captured;
+    pos.kings &= !m.captured;
+    let king = pos.kings & bit(from) != 0;
+    pos.hash ^= piece_key(me, king, from) ^ piece_key(me, king || m.promotes, to);
+    pos.own[me] = (pos.own[me] & !bit(from)) | bit(to);
+    pos.kings &= !bit(from);
+    if king || m.promotes {
+        pos.kings |= bit(to);
+    }
+}

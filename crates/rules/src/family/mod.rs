@@ -1,0 +1,142 @@
+//! Move generation and making, one module per game family, with the parts of a turn that every
+//! family shares: Queah's drop before a move and the huff before a move (RULES.md, "Huffing",
+//! "Queah", "One move = one turn").
+
+pub(crate) mod leap;
+pub mod surakarta;
+pub(crate) mod towers;
+
+use crate::board::{BitIter, Bits, NONE, bit};
+use crate::moves::Move;
+use crate::position::{Position, drop_key, huff_set_key, piece_key, reserve_key, side_key};
+use crate::ruleset::{CaptureRule, Family, Rules};
+
+/// Writes every legal move of `pos` into `out` (cleared first). Allocates nothing once `out` has
+/// grown to its working size. Does not look at the game's end: see [`crate::Game::outcome`].
+pub fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    if pos.drop_pending {
+        let me = pos.side.index();
+        let empty = rules.board.all() & !(pos.own[0] | pos.own[1]);
+        for c in BitIter(empty) {
+            if rules.options.drop_ends_turn {
+                let mut m = Move::new(NONE);
+                m.drop = c;
+                out.push(m);
+                continue;
+            }
+            let mut after = *pos;
+            after.drop_pending = false;
+            after.own[me] |= bit(c);
+            after.reserve[me] -= 1;
+            let start = out.len();
+            generate_pieces(rules, &after, out);
+            for m in &mut out[start..] {
+                m.drop = c;
+            }
+        }
+        return;
+    }
+    generate_pieces(rules, pos, out);
+    for h in BitIter(pos.huff) {
+        let mut after = *pos;
+        after.huff = 0;
+        remove_huffed(rules, &mut after, h);
+        let start = out.len();
+        generate_pieces(rules, &after, out);
+        for m in &mut out[start..] {
+            m.huff = h;
+        }
+    }
+}
+
+/// The moves of the pieces on the board.
+fn generate_pieces(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    match rules.family {
+        Family::Leap => leap::generate(rules, pos, out),
+        Family::Towers => towers::generate(rules, pos, out),
+        Family::Surakarta => surakarta::generate(rules, pos, out),
+    }
+}
+
+/// The pieces (stacks) of the side to move that can capture.
+pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
+    match rules.family {
+        Family::Leap => leap::capturers(rules, pos),
+        Family::Towers => towers::capturers(rules, pos),
+        Family::Surakarta => 0,
+    }
+}
+
+/// Removes the opponent's piece on `h` (the top piece of a stack, in towers).
+fn remove_huffed(rules: &Rules, pos: &mut Position, h: u8) {
+    let op = 1 - pos.side.index();
+    if rules.family == Family::Towers {
+        towers::pop_top(pos, h);
+    } else {
+        pos.hash ^= piece_key(op, pos.kings & bit(h) != 0, h);
+        pos.own[op] &= !bit(h);
+        pos.kings &= !bit(h);
+    }
+}
+
+/// Plays a move known to be legal (one from [`generate`]): the fast path for search and perft.
+/// Use [`crate::Game::play`] for moves from outside.
+pub fn make(rules: &Rules, pos: &Position, m: &Move) -> Position {
+    let mut p = *pos;
+    let me = p.side.index();
+    let op = 1 - me;
+    p.hash ^= huff_set_key(p.huff);
+    p.huff = 0;
+    if p.drop_pending {
+        p.hash ^= drop_key();
+        p.drop_pending = false;
+    }
+    let mut progress = m.capture || m.promotes;
+    if m.huff != NONE {
+        remove_huffed(rules, &mut p, m.huff);
+        progress = true;
+    }
+    if m.drop != NONE {
+        p.own[me] |= bit(m.drop);
+        p.hash ^= piece_key(me, false, m.drop);
+        p.hash ^= reserve_key(me, p.reserve[me]) ^ reserve_key(me, p.reserve[me] - 1);
+        p.reserve[me] -= 1;
+    }
+    // Huffing: a move that captures nothing while a capture was available gives the opponent the
+    // right to huff one of the pieces that could have captured (the moved one at its new point).
+    let mut missed = 0;
+    if rules.capture == CaptureRule::Huffing && !m.capture && m.from != NONE {
+        missed = capturers(rules, &p);
+        if missed & bit(m.from) != 0 {
+            missed = (missed & !bit(m.from)) | bit(m.to());
+        }
+    }
+    if m.from != NONE {
+        match rules.family {
+            Family::Towers => towers::make(rules, &mut p, m),
+            Family::Leap | Family::Surakarta => leap::make(&mut p, m),
+        }
+    }
+    if rules.drops && m.capture && p.reserve[op] > 0 && p.own[op].count_ones() < 4 {
+        p.drop_pending = true;
+        p.hash ^= drop_key();
+    }
+    p.huff = missed;
+    p.hash ^= huff_set_key(missed);
+    p.no_progress = if progress {
+        0
+    } else {
+        p.no_progress.saturating_add(1)
+    };
+    p.side = p.side.other();
+    p.hash ^= side_key();
+    p
+}
+
+/// Whether positions before `m` can never occur again after it, so the repetition history can start
+/// afresh: it removed material for good (a capture outside towers, a huff), promoted a man, or dropped
+/// a reserve piece. A towers capture only moves a piece under another stack, so it does not count.
+pub(crate) fn irreversible(rules: &Rules, m: &Move) -> bool {
+    m.huff != NONE || m.drop != NONE || m.promotes || (m.capture && rules.family != Family::Towers)
+}

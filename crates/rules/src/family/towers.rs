@@ -1,0 +1,178 @@
+//! Towers Alquerque: stacks owned by their top piece; a capture takes the jumped stack's top piece and
+//! puts it under the jumping stack (RULES.md, "Towers Alquerque").
+
+use crate::board::{BitIter, Bits, Board, NONE, bit};
+use crate::family::leap::keep_most_captures;
+use crate::moves::Move;
+use crate::position::{Position, mask, stack_key};
+use crate::ruleset::{CaptureRule, Rules};
+
+/// Appends the legal moves (before any huff) of the side to move.
+pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    let me = pos.side.index();
+    let own = pos.own[me];
+    let board = rules.board;
+    let mut g = Chain {
+        board,
+        me: me as u32,
+        no_rejump: rules.options.no_rejump,
+        bits: pos.stack_bits,
+        height: pos.stack_height,
+        m: Move::new(NONE),
+        out,
+    };
+    for p in BitIter(own) {
+        g.m = Move::new(p);
+        let (b, h) = (g.bits[p as usize], g.height[p as usize]);
+        g.height[p as usize] = 0; // lifted: its point is empty for the whole chain
+        g.dfs(p, NONE, 0);
+        g.height[p as usize] = h;
+        g.bits[p as usize] = b;
+    }
+    if out.len() > start {
+        if rules.majority {
+            keep_most_captures(out, start);
+        }
+        if rules.capture == CaptureRule::Compulsory {
+            return;
+        }
+    }
+    let occ = pos.own[0] | pos.own[1];
+    for p in BitIter(own) {
+        for d in 0..8 {
+            let q = board.step(p, d);
+            if q != NONE && occ & bit(q) == 0 {
+                out.push(Move::step(p, q));
+            }
+        }
+    }
+}
+
+struct Chain<'a> {
+    board: &'static Board,
+    me: u32,
+    no_rejump: bool,
+    bits: [u32; 25],
+    height: [u8; 25],
+    m: Move,
+    out: &'a mut Vec<Move>,
+}
+
+impl Chain<'_> {
+    #[inline]
+    fn enemy_top(&self, q: u8) -> bool {
+        let h = self.height[q as usize];
+        h > 0 && (self.bits[q as usize] >> (h - 1)) & 1 != self.me
+    }
+
+    /// `last`: the point jumped by the previous hop, which may not be jumped straight again;
+    /// `jumped`: every point jumped this turn (for `no_rejump`).
+    fn dfs(&mut self, at: u8, last: u8, jumped: Bits) {
+        let mut extended = false;
+        for d in 0..8 {
+            let q = self.board.step(at, d);
+            if q == NONE
+                || q == last
+                || !self.enemy_top(q)
+                || (self.no_rejump && jumped & bit(q) != 0)
+            {
+                continue;
+            }
+            let r = self.board.step(q, d);
+            if r == NONE || self.height[r as usize] != 0 {
+                continue;
+            }
+            extended = true;
+            let (qb, qh) = (self.bits[q as usize], self.height[q as usize]);
+            self.height[q as usize] = qh - 1;
+            self.bits[q as usize] = qb & mask(qh as u32 - 1);
+            let len = self.m.len as usize;
+            self.m.path[len] = r;
+            self.m.len += 1;
+            self.m.ncaptured += 1;
+            let before = self.m.captured;
+            self.m.captured |= bit(q);
+            self.dfs(r, q, jumped | bit(q));
+            self.m.captured = before;
+            self.m.ncaptured -= 1;
+            self.m.len -= 1;
+            self.bits[q as usize] = qb;
+            self.height[q as usize] = qh;
+        }
+        if self.m.len > 0 && !extended {
+            let mut m = self.m;
+            m.capture = true;
+            self.out.push(m);
+        }
+    }
+}
+
+/// The stacks of the side to move that have at least one capture.
+pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
+    let me = pos.side.index();
+    let enemy = pos.own[1 - me];
+    let occ = pos.own[0] | pos.own[1];
+    let board = rules.board;
+    let mut found = 0;
+    for p in BitIter(pos.own[me]) {
+        for d in 0..8 {
+            let q = board.step(p, d);
+            if q == NONE || enemy & bit(q) == 0 {
+                continue;
+            }
+            let r = board.step(q, d);
+            if r != NONE && (occ & !bit(p)) & bit(r) == 0 {
+                found |= bit(p);
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// Sets a stack and keeps the ownership sets and hash in step.
+pub(crate) fn set_stack(pos: &mut Position, p: u8, bits: u32, height: u8) {
+    let i = p as usize;
+    pos.hash ^= stack_key(p, pos.stack_bits[i], pos.stack_height[i]) ^ stack_key(p, bits, height);
+    pos.stack_bits[i] = bits & mask(height as u32);
+    pos.stack_height[i] = height;
+    pos.own[0] &= !bit(p);
+    pos.own[1] &= !bit(p);
+    if height > 0 {
+        let top = ((bits >> (height - 1)) & 1) as usize;
+        pos.own[top] |= bit(p);
+    }
+}
+
+/// Removes the top piece of the stack on `p` (a huff).
+pub(crate) fn pop_top(pos: &mut Position, p: u8) {
+    let i = p as usize;
+    let h = pos.stack_height[i];
+    if h > 0 {
+        set_stack(pos, p, pos.stack_bits[i], h - 1);
+    }
+}
+
+/// Plays the stack movement of `m`.
+pub(crate) fn make(rules: &Rules, pos: &mut Position, m: &Move) {
+    let from = m.from;
+    let (mut bits, mut height) = (
+        pos.stack_bits[from as usize],
+        pos.stack_height[from as usize],
+    );
+    set_stack(pos, from, 0, 0);
+    let mut a = from;
+    if m.capture {
+        for &b in m.landings() {
+            let q = rules.board.between(a, b);
+            let (qb, qh) = (pos.stack_bits[q as usize], pos.stack_height[q as usize]);
+            let top = (qb >> (qh - 1)) & 1;
+            set_stack(pos, q, qb, qh - 1);
+            bits = (bits << 1) | top;
+            height += 1;
+            a = b;
+        }
+    }
+    set_stack(pos, m.to(), bits, height);
+}

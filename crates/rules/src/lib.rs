@@ -1,0 +1,31 @@
+//! The quirkat rules engine: every ruleset of `shared/RULES.md`, exactly.
+//!
+//! * [`board`]: boards as graphs, with drawing coordinates and Surakarta circuits;
+//! * [`ruleset`]: rulesets, their typed options, and [`Rules`], what the engine reads;
+//! * [`Position`], [`Move`] and notation; [`generate`] and [`make`], the allocation-free fast path;
+//! * [`Game`]: checked moves with errors in words, the end of the game, repetition, perft;
+//! * position strings ([`Game::to_position_string`]) and game [`Record`]s.
+//!
+//! Invariants: a [`Position`] built by this crate always satisfies the rules' piece counts; nothing
+//! reachable from text input panics; the Zobrist hash kept by [`make`] equals the one computed from
+//! scratch.
+
+pub mod board;
+mod error;
+pub mod family;
+mod game;
+mod moves;
+mod position;
+mod position_string;
+mod record;
+pub mod ruleset;
+
+pub use board::{BitIter, Bits, Board, BoardKind, Track};
+pub use error::{FormatError, NotationError, OptionError, PlayError};
+pub use family::surakarta::route as surakarta_route;
+pub use family::{generate, make};
+pub use game::{EndReason, Game, GameResult, Outcome};
+pub use moves::{MAX_PATH, Move, MoveText, ParsedMove};
+pub use position::{Piece, Position, Side};
+pub use record::Record;
+pub use ruleset::{Enforcement, Family, GameKind, OptionKey, Options, Rules, RulesetId};

@@ -1,0 +1,362 @@
+//! Positions: pieces, stacks, reserves, side to move and the counters the rules need.
+
+use crate::board::{BitIter, Bits, bit};
+use crate::ruleset::{Family, Rules, RulesetId};
+use std::fmt;
+
+/// A player. `First` moves first and sits at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The first player (Black in the alquerque family).
+    First = 0,
+    /// The second player.
+    Second = 1,
+}
+
+impl Side {
+    /// The other player.
+    #[inline(always)]
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+    /// 0 or 1.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// `first` or `second`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::First => "first",
+            Side::Second => "second",
+        }
+    }
+    pub(crate) fn from_index(i: usize) -> Side {
+        if i == 0 { Side::First } else { Side::Second }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A piece on a point (the top of a stack, in towers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Its owner.
+    pub side: Side,
+    /// A promoted piece (Mullah, Sultan).
+    pub king: bool,
+}
+
+/// Towers are played on the 25-point board; stacks are kept for that many points.
+pub const STACK_POINTS: usize = 25;
+
+/// The full state of a game at one moment, except the repetition history (see [`crate::Game`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Points occupied by each side (in towers: stacks topped by that side).
+    pub(crate) own: [Bits; 2],
+    /// Points holding kings.
+    pub(crate) kings: Bits,
+    /// Towers: the colours of each stack, bottom at bit 0; a set bit is a piece of the second player.
+    pub(crate) stack_bits: [u32; STACK_POINTS],
+    /// Towers: the height of each stack.
+    pub(crate) stack_height: [u8; STACK_POINTS],
+    /// Queah reserves.
+    pub(crate) reserve: [u8; 2],
+    pub(crate) side: Side,
+    /// Queah: the side to move must begin by dropping a reserve piece.
+    pub(crate) drop_pending: bool,
+    /// Huffing: the opponent's pieces the side to move may huff this turn.
+    pub(crate) huff: Bits,
+    /// Plies since the last capture, promotion or huff.
+    pub(crate) no_progress: u16,
+    pub(crate) hash: u64,
+}
+
+impl Position {
+    pub(crate) fn empty(side: Side) -> Position {
+        Position {
+            own: [0; 2],
+            kings: 0,
+            stack_bits: [0; STACK_POINTS],
+            stack_height: [0; STACK_POINTS],
+            reserve: [0; 2],
+            side,
+            drop_pending: false,
+            huff: 0,
+            no_progress: 0,
+            hash: 0,
+        }
+    }
+
+    /// The start position of a ruleset (RULES.md, each ruleset's start).
+    pub fn start(rules: &Rules) -> Position {
+        let mut pos = Position::empty(Side::First);
+        let board = rules.board;
+        let n = board.files as i32;
+        for (i, p) in board.points.iter().enumerate() {
+            let (x, y) = (p.x as i32, p.y as i32);
+            let middle = board.ranks as i32 / 2;
+            use RulesetId::*;
+            let owner = match rules.ruleset {
+                Srand | DamDaman | Crand1952 | Zamma | ZammaImmediate | Satoel => {
+                    // first below the middle rank and on its right half; second the mirror
+                    if y < middle || (y == middle && x > n / 2) {
+                        Some(Side::First)
+                    } else if y > middle || (y == middle && x < n / 2) {
+                        Some(Side::Second)
+                    } else {
+                        None
+                    }
+                }
+                Ratti | Meurimueng | Zamma1951 | Satoel1919 => {
+                    // the mirror on the middle rank; Satoel 1919 leaves both triangles empty
+                    let (lo, hi) = if rules.ruleset == Satoel1919 {
+                        (2, 10)
+                    } else {
+                        (0, 8)
+                    };
+                    if y < lo || y > hi {
+                        None
+                    } else if y < middle || (y == middle && x < n / 2) {
+                        Some(Side::First)
+                    } else if y > middle || (y == middle && x > n / 2) {
+                        Some(Side::Second)
+                    } else {
+                        None
+                    }
+                }
+                Surakarta | SurakartaOlympiad | BasBasanSepur | SurakartaOrthogonal => {
+                    if y < 2 {
+                        Some(Side::First)
+                    } else if y >= board.ranks as i32 - 2 {
+                        Some(Side::Second)
+                    } else {
+                        None
+                    }
+                }
+                Queah | Queah1888 => match p.name.as_str() {
+                    "a1" | "b2" | "a3" | "b4" => Some(Side::First),
+                    "e5" | "d4" | "e3" | "d2" => Some(Side::Second),
+                    _ => None,
+                },
+                Towers => {
+                    if y < middle || (y == middle && x > n / 2) {
+                        Some(Side::First)
+                    } else if y > middle || (y == middle && x < n / 2) {
+                        Some(Side::Second)
+                    } else {
+                        None
+                    }
+                }
+            };
+            if let Some(s) = owner {
+                pos.own[s.index()] |= bit(i as u8);
+                if rules.family == Family::Towers {
+                    pos.stack_height[i] = 1;
+                    pos.stack_bits[i] = s.index() as u32;
+                }
+            }
+        }
+        if rules.drops {
+            pos.reserve = [6, 6];
+        }
+        pos.hash = pos.compute_hash(rules);
+        pos
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// The piece on point `p` (the top piece of a stack), if any.
+    pub fn piece_at(&self, p: u8) -> Option<Piece> {
+        let b = bit(p);
+        let side = if self.own[0] & b != 0 {
+            Side::First
+        } else if self.own[1] & b != 0 {
+            Side::Second
+        } else {
+            return None;
+        };
+        Some(Piece {
+            side,
+            king: self.kings & b != 0,
+        })
+    }
+
+    /// The stack on `p`, bottom to top (towers only; empty elsewhere).
+    pub fn stack_at(&self, p: u8) -> Vec<Side> {
+        let i = p as usize;
+        if i >= STACK_POINTS {
+            return Vec::new();
+        }
+        (0..self.stack_height[i])
+            .map(|l| Side::from_index(((self.stack_bits[i] >> l) & 1) as usize))
+            .collect()
+    }
+
+    /// Points occupied by `side` (stacks it tops, in towers).
+    pub fn occupied_by(&self, side: Side) -> Bits {
+        self.own[side.index()]
+    }
+
+    /// Points with kings.
+    pub fn kings(&self) -> Bits {
+        self.kings
+    }
+
+    /// Reserve pieces of `side` (Queah).
+    pub fn reserve(&self, side: Side) -> u8 {
+        self.reserve[side.index()]
+    }
+
+    /// Whether the side to move must begin by dropping a reserve piece (Queah).
+    pub fn drop_pending(&self) -> bool {
+        self.drop_pending
+    }
+
+    /// The opponent's pieces that the side to move may huff this turn.
+    pub fn huffable(&self) -> Bits {
+        self.huff
+    }
+
+    /// Plies since the last progress (capture, promotion or huff).
+    pub fn no_progress(&self) -> u16 {
+        self.no_progress
+    }
+
+    /// The Zobrist key: equal for positions that RULES.md calls the same.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// How many pieces `side` has, on the board (in every stack, for towers) and in reserve.
+    pub fn material(&self, side: Side) -> u32 {
+        let board = if self.stack_height.iter().any(|&h| h > 0) {
+            (0..STACK_POINTS)
+                .map(|i| {
+                    let h = self.stack_height[i] as u32;
+                    let seconds = (self.stack_bits[i] & mask(h)).count_ones();
+                    if side == Side::Second {
+                        seconds
+                    } else {
+                        h - seconds
+                    }
+                })
+                .sum()
+        } else {
+            self.own[side.index()].count_ones()
+        };
+        board + self.reserve[side.index()] as u32
+    }
+
+    /// The hash computed from scratch.
+    pub(crate) fn compute_hash(&self, rules: &Rules) -> u64 {
+        let mut h = 0;
+        if rules.family == Family::Towers {
+            for i in 0..STACK_POINTS {
+                h ^= stack_key(i as u8, self.stack_bits[i], self.stack_height[i]);
+            }
+        } else {
+            for s in 0..2 {
+                for p in BitIter(self.own[s]) {
+                    h ^= piece_key(s, self.kings & bit(p) != 0, p);
+                }
+            }
+        }
+        h ^= reserve_key(0, self.reserve[0]) ^ reserve_key(1, self.reserve[1]);
+        if self.side == Side::Second {
+            h ^= KEYS[SIDE_KEY];
+        }
+        if self.drop_pending {
+            h ^= KEYS[DROP_KEY];
+        }
+        for p in BitIter(self.huff) {
+            h ^= huff_key(p);
+        }
+        h
+    }
+}
+
+#[inline(always)]
+pub(crate) fn mask(h: u32) -> u32 {
+    if h >= 32 { u32::MAX } else { (1u32 << h) - 1 }
+}
+
+// Zobrist keys, generated at compile time from a fixed seed so that hashes (and position strings
+// holding them) are the same on every platform.
+const PIECE_KEYS: usize = 0; // [side * 2 + king][point], 4 × 128
+const STACK_KEYS: usize = 512; // [colour][level][point], 2 × 32 × 25
+const RESERVE_KEYS: usize = STACK_KEYS + 2 * 32 * STACK_POINTS; // [side][count], 2 × 32
+const SIDE_KEY: usize = RESERVE_KEYS + 64;
+const DROP_KEY: usize = SIDE_KEY + 1;
+const HUFF_KEYS: usize = DROP_KEY + 1; // [point], 128
+const KEY_COUNT: usize = HUFF_KEYS + 128;
+
+const fn make_keys() -> [u64; KEY_COUNT] {
+    let mut keys = [0u64; KEY_COUNT];
+    let mut state: u64 = 0x5175_6972_6b61_7421; // "Quirkat!"
+    let mut i = 0;
+    while i < KEY_COUNT {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+}
+
+static KEYS: [u64; KEY_COUNT] = make_keys();
+
+#[inline(always)]
+pub(crate) fn piece_key(side: usize, king: bool, p: u8) -> u64 {
+    KEYS[PIECE_KEYS + (side * 2 + king as usize) * 128 + p as usize]
+}
+
+/// The key of a whole stack on point `p`.
+#[inline]
+pub(crate) fn stack_key(p: u8, bits: u32, height: u8) -> u64 {
+    let mut h = 0;
+    for l in 0..height.min(32) as usize {
+        let c = ((bits >> l) & 1) as usize;
+        h ^= KEYS[STACK_KEYS + (c * 32 + l) * STACK_POINTS + p as usize];
+    }
+    h
+}
+
+#[inline(always)]
+pub(crate) fn reserve_key(side: usize, count: u8) -> u64 {
+    KEYS[RESERVE_KEYS + side * 32 + (count as usize & 31)]
+}
+
+#[inline(always)]
+pub(crate) fn side_key() -> u64 {
+    KEYS[SIDE_KEY]
+}
+
+#[inline(always)]
+pub(crate) fn drop_key() -> u64 {
+    KEYS[DROP_KEY]
+}
+
+#[inline(always)]
+pub(crate) fn huff_key(p: u8) -> u64 {
+    KEYS[HUFF_KEYS + p as usize]
+}
+
+/// XOR of the huff keys of a set.
+#[inline]
+pub(crate) fn huff_set_key(set: Bits) -> u64 {
+    BitIter(set).fold(0, |h, p| h ^ huff_key(p))
+}

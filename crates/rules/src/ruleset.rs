@@ -1,0 +1,676 @@
+//! Rulesets and their typed options (RULES.md, "Games and rulesets").
+
+use crate::board::{Board, BoardKind};
+use crate::error::OptionError;
+use std::fmt;
+use std::str::FromStr;
+
+/// The games (families of rulesets) the app offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Srand and its relatives on the 9×9 alquerque board.
+    Srand,
+    /// Zamma.
+    Zamma,
+    /// Surakarta and Bas-basan sepur.
+    Surakarta,
+    /// Queah.
+    Queah,
+    /// Towers Alquerque.
+    Towers,
+}
+
+impl GameKind {
+    /// Every game, in menu order.
+    pub const ALL: [GameKind; 5] = [
+        GameKind::Srand,
+        GameKind::Zamma,
+        GameKind::Surakarta,
+        GameKind::Queah,
+        GameKind::Towers,
+    ];
+
+    /// The game's id (the id of its default ruleset).
+    pub fn id(self) -> &'static str {
+        self.default_ruleset().id()
+    }
+
+    /// Display name.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Srand => "Srand",
+            GameKind::Zamma => "Zamma",
+            GameKind::Surakarta => "Surakarta",
+            GameKind::Queah => "Queah",
+            GameKind::Towers => "Towers Alquerque",
+        }
+    }
+
+    /// The ruleset that follows the seed text.
+    pub fn default_ruleset(self) -> RulesetId {
+        self.rulesets()[0]
+    }
+
+    /// The rulesets of this game, default first.
+    pub fn rulesets(self) -> &'static [RulesetId] {
+        use RulesetId::*;
+        match self {
+            GameKind::Srand => &[
+                Srand, DamDaman, Satoel, Crand1952, Ratti, Meurimueng, Satoel1919,
+            ],
+            GameKind::Zamma => &[Zamma, ZammaImmediate, Zamma1951],
+            GameKind::Surakarta => &[
+                Surakarta,
+                BasBasanSepur,
+                SurakartaOlympiad,
+                SurakartaOrthogonal,
+            ],
+            GameKind::Queah => &[Queah, Queah1888],
+            GameKind::Towers => &[Towers],
+        }
+    }
+}
+
+/// Every ruleset of RULES.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RulesetId {
+    /// Srand, Mauritania (default).
+    Srand,
+    /// Dam-daman: capture not compulsory.
+    DamDaman,
+    /// Satoel, on the board with triangles.
+    Satoel,
+    /// Çrand, Hamidoun 1952.
+    Crand1952,
+    /// Ratti-chitti-bakri.
+    Ratti,
+    /// Meurimueng-rimueng peuet ploh.
+    Meurimueng,
+    /// Satoel, Jacobson 1919.
+    Satoel1919,
+    /// Zamma (deferred removal, majority).
+    Zamma,
+    /// Zamma, Mauritanian immediate removal.
+    ZammaImmediate,
+    /// Zamma, Monod 1951.
+    Zamma1951,
+    /// Surakarta.
+    Surakarta,
+    /// Surakarta, Computer Olympiad rules.
+    SurakartaOlympiad,
+    /// Bas-basan sepur, 7×7.
+    BasBasanSepur,
+    /// Surakarta, Korean/Chinese variant.
+    SurakartaOrthogonal,
+    /// Queah.
+    Queah,
+    /// Queah, Büttikofer 1888.
+    Queah1888,
+    /// Towers Alquerque (Quirkat-ul-Buruj).
+    Towers,
+}
+
+impl RulesetId {
+    /// Every ruleset, in RULES.md order.
+    pub const ALL: [RulesetId; 17] = [
+        RulesetId::Srand,
+        RulesetId::DamDaman,
+        RulesetId::Satoel,
+        RulesetId::Crand1952,
+        RulesetId::Ratti,
+        RulesetId::Meurimueng,
+        RulesetId::Satoel1919,
+        RulesetId::Zamma,
+        RulesetId::ZammaImmediate,
+        RulesetId::Zamma1951,
+        RulesetId::Surakarta,
+        RulesetId::BasBasanSepur,
+        RulesetId::SurakartaOlympiad,
+        RulesetId::SurakartaOrthogonal,
+        RulesetId::Queah,
+        RulesetId::Queah1888,
+        RulesetId::Towers,
+    ];
+
+    /// The id used in RULES.md, URLs and position strings.
+    pub fn id(self) -> &'static str {
+        use RulesetId::*;
+        match self {
+            Srand => "srand",
+            DamDaman => "dam-daman",
+            Satoel => "satoel",
+            Crand1952 => "crand-1952",
+            Ratti => "ratti",
+            Meurimueng => "meurimueng",
+            Satoel1919 => "satoel-1919",
+            Zamma => "zamma",
+            ZammaImmediate => "zamma-immediate",
+            Zamma1951 => "zamma-1951",
+            Surakarta => "surakarta",
+            SurakartaOlympiad => "surakarta-olympiad",
+            BasBasanSepur => "bas-basan-sepur",
+            SurakartaOrthogonal => "surakarta-orthogonal",
+            Queah => "queah",
+            Queah1888 => "queah-1888",
+            Towers => "towers",
+        }
+    }
+
+    /// Display name.
+    pub fn name(self) -> &'static str {
+        use RulesetId::*;
+        match self {
+            Srand => "Srand",
+            DamDaman => "Dam-daman",
+            Satoel => "Satoel",
+            Crand1952 => "Çrand (Hamidoun 1952)",
+            Ratti => "Ratti-chitti-bakri",
+            Meurimueng => "Meurimueng-rimueng peuet ploh",
+            Satoel1919 => "Satoel (Jacobson 1919)",
+            Zamma => "Zamma",
+            ZammaImmediate => "Zamma, Mauritanian",
+            Zamma1951 => "Zamma (Monod 1951)",
+            Surakarta => "Surakarta",
+            SurakartaOlympiad => "Surakarta, Computer Olympiad",
+            BasBasanSepur => "Bas-basan sepur",
+            SurakartaOrthogonal => "Surakarta, Korean/Chinese",
+            Queah => "Queah",
+            Queah1888 => "Queah (Büttikofer 1888)",
+            Towers => "Towers Alquerque",
+        }
+    }
+
+    /// One line: where the game is played and where this reading comes from.
+    pub fn origin(self) -> &'static str {
+        use RulesetId::*;
+        match self {
+            Srand => {
+                "Mauritania and the western Sahara; rules as commonly recorded (Pentagames, 1990)"
+            }
+            DamDaman => {
+                "Java, Indonesia (also Punjab and Sumatra); Srand without compulsory capture"
+            }
+            Satoel => "Simalur island, Sumatra; Srand on a board with two triangles",
+            Crand1952 => "Mauritania; historical reading after Hamidoun (1952)",
+            Ratti => "Punjab, India; historical reading with moves in every direction",
+            Meurimueng => "Aceh, Sumatra; historical reading with optional chains",
+            Satoel1919 => "Simalur island, Sumatra; historical reading after Jacobson (1919)",
+            Zamma => "North Africa; deferred removal and the majority capture rule",
+            ZammaImmediate => "Mauritania; Zamma with captured pieces removed at once",
+            Zamma1951 => "Western Sahara; historical reading after Monod (1951)",
+            Surakarta => "Central Java, Indonesia; captures travel round the corner loops",
+            SurakartaOlympiad => "Computer Olympiad tournament rules for Surakarta",
+            BasBasanSepur => "Yogyakarta, Java; the 7×7 relative of Surakarta",
+            SurakartaOrthogonal => {
+                "Rural China and Korea; orthogonal steps and travel on the outer circuit"
+            }
+            Queah => "The Queah people of Liberia, after Murray; compulsory capture",
+            Queah1888 => "Liberia; historical reading after Büttikofer (1888), capture optional",
+            Towers => "Towers Alquerque (Quirkat-ul-Buruj): Alquerque with Bashni stacks, 2012",
+        }
+    }
+
+    /// The game this ruleset belongs to.
+    pub fn game(self) -> GameKind {
+        use RulesetId::*;
+        match self {
+            Srand | DamDaman | Satoel | Crand1952 | Ratti | Meurimueng | Satoel1919 => {
+                GameKind::Srand
+            }
+            Zamma | ZammaImmediate | Zamma1951 => GameKind::Zamma,
+            Surakarta | SurakartaOlympiad | BasBasanSepur | SurakartaOrthogonal => {
+                GameKind::Surakarta
+            }
+            Queah | Queah1888 => GameKind::Queah,
+            Towers => GameKind::Towers,
+        }
+    }
+
+    /// Whether RULES.md marks this ruleset historical (another published reading).
+    pub fn historical(self) -> bool {
+        use RulesetId::*;
+        matches!(
+            self,
+            Crand1952 | Ratti | Meurimueng | Satoel1919 | Zamma1951 | Queah1888
+        )
+    }
+
+    /// The options this ruleset takes, in display order.
+    pub fn options(self) -> &'static [OptionKey] {
+        use OptionKey::*;
+        use RulesetId::*;
+        match self {
+            Towers => &[Enforcement, NoRejump, Limit, Repetition],
+            Srand | Satoel => &[Enforcement, Limit, Repetition],
+            BasBasanSepur => &[MiddleCircuit, Limit, Repetition],
+            Queah | Queah1888 => &[DropEndsTurn, Limit, Repetition],
+            _ => &[Limit, Repetition],
+        }
+    }
+
+    /// The default options of this ruleset.
+    pub fn default_options(self) -> Options {
+        Options {
+            enforcement: Enforcement::Compulsory,
+            limit: if self == RulesetId::SurakartaOlympiad {
+                50
+            } else {
+                100
+            },
+            repetition: true,
+            middle_circuit: false,
+            drop_ends_turn: false,
+            no_rejump: false,
+        }
+    }
+}
+
+impl fmt::Display for RulesetId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for RulesetId {
+    type Err = OptionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        RulesetId::ALL
+            .into_iter()
+            .find(|r| r.id() == lower)
+            .ok_or_else(|| OptionError::UnknownRuleset(s.chars().take(40).collect()))
+    }
+}
+
+/// How compulsory capture is enforced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Enforcement {
+    /// A player who can capture must.
+    Compulsory,
+    /// Captures are not forced; a missed capture may be huffed.
+    Huffing,
+}
+
+/// The option keys of RULES.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OptionKey {
+    /// `enforcement`: `compulsory` or `huffing`.
+    Enforcement,
+    /// `limit`: plies without progress that end the game (0 = off).
+    Limit,
+    /// `repetition`: `on` or `off`.
+    Repetition,
+    /// `middle_circuit`: Bas-basan sepur's third circuit.
+    MiddleCircuit,
+    /// `drop_ends_turn`: a Queah drop is the whole turn.
+    DropEndsTurn,
+    /// `no_rejump`: in towers, a point may be jumped at most once per turn.
+    NoRejump,
+}
+
+impl OptionKey {
+    /// Every option key.
+    pub const ALL: [OptionKey; 6] = [
+        OptionKey::Enforcement,
+        OptionKey::Limit,
+        OptionKey::Repetition,
+        OptionKey::MiddleCircuit,
+        OptionKey::DropEndsTurn,
+        OptionKey::NoRejump,
+    ];
+
+    /// The key as written in `KEY=VALUE`.
+    pub fn key(self) -> &'static str {
+        match self {
+            OptionKey::Enforcement => "enforcement",
+            OptionKey::Limit => "limit",
+            OptionKey::Repetition => "repetition",
+            OptionKey::MiddleCircuit => "middle_circuit",
+            OptionKey::DropEndsTurn => "drop_ends_turn",
+            OptionKey::NoRejump => "no_rejump",
+        }
+    }
+
+    /// The values it takes, as text (`limit` takes a number).
+    pub fn values(self) -> &'static [&'static str] {
+        match self {
+            OptionKey::Enforcement => &["compulsory", "huffing"],
+            OptionKey::Limit => &["0", "100"],
+            OptionKey::Repetition => &["on", "off"],
+            _ => &["false", "true"],
+        }
+    }
+
+    /// One sentence that explains the option.
+    pub fn describe(self) -> &'static str {
+        match self {
+            OptionKey::Enforcement => {
+                "Compulsory: a player who can capture must. Huffing: captures are not forced, but a \
+                 player who misses one may have a piece that could have captured removed by the opponent."
+            }
+            OptionKey::Limit => {
+                "The game ends after this many plies without a capture, promotion or huff, and is \
+                 scored; 0 switches the limit off."
+            }
+            OptionKey::Repetition => {
+                "When on, the third occurrence of the same position ends the game and it is scored."
+            }
+            OptionKey::MiddleCircuit => {
+                "Adds a third circuit along rank 4 and file d, with four wide loops."
+            }
+            OptionKey::DropEndsTurn => {
+                "A piece dropped from the reserve after a loss is the whole turn."
+            }
+            OptionKey::NoRejump => "A stack may be jumped at most once in the same turn.",
+        }
+    }
+}
+
+impl FromStr for OptionKey {
+    type Err = OptionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        OptionKey::ALL
+            .into_iter()
+            .find(|k| k.key() == lower)
+            .ok_or_else(|| OptionError::UnknownOption(s.chars().take(40).collect()))
+    }
+}
+
+/// The option values of a game. Which keys apply depends on the ruleset ([`RulesetId::options`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// `enforcement`.
+    pub enforcement: Enforcement,
+    /// `limit` (0 = off).
+    pub limit: u16,
+    /// `repetition`.
+    pub repetition: bool,
+    /// `middle_circuit`.
+    pub middle_circuit: bool,
+    /// `drop_ends_turn`.
+    pub drop_ends_turn: bool,
+    /// `no_rejump`.
+    pub no_rejump: bool,
+}
+
+impl Options {
+    /// The value of `key` as text.
+    pub fn get(&self, key: OptionKey) -> String {
+        match key {
+            OptionKey::Enforcement => match self.enforcement {
+                Enforcement::Compulsory => "compulsory".into(),
+                Enforcement::Huffing => "huffing".into(),
+            },
+            OptionKey::Limit => self.limit.to_string(),
+            OptionKey::Repetition => if self.repetition { "on" } else { "off" }.into(),
+            OptionKey::MiddleCircuit => self.middle_circuit.to_string(),
+            OptionKey::DropEndsTurn => self.drop_ends_turn.to_string(),
+            OptionKey::NoRejump => self.no_rejump.to_string(),
+        }
+    }
+
+    /// Sets `key` from text, checking the value.
+    pub fn set(&mut self, key: OptionKey, value: &str) -> Result<(), OptionError> {
+        let v = value.trim().to_ascii_lowercase();
+        let bad = || OptionError::BadValue {
+            key: key.key(),
+            value: value.chars().take(40).collect(),
+        };
+        let boolean = |v: &str| match v {
+            "true" | "on" | "yes" | "1" => Ok(true),
+            "false" | "off" | "no" | "0" => Ok(false),
+            _ => Err(bad()),
+        };
+        match key {
+            OptionKey::Enforcement => {
+                self.enforcement = match v.as_str() {
+                    "compulsory" => Enforcement::Compulsory,
+                    "huffing" => Enforcement::Huffing,
+                    _ => return Err(bad()),
+                }
+            }
+            OptionKey::Limit => self.limit = v.parse::<u16>().map_err(|_| bad())?,
+            OptionKey::Repetition => self.repetition = boolean(&v)?,
+            OptionKey::MiddleCircuit => self.middle_circuit = boolean(&v)?,
+            OptionKey::DropEndsTurn => self.drop_ends_turn = boolean(&v)?,
+            OptionKey::NoRejump => self.no_rejump = boolean(&v)?,
+        }
+        Ok(())
+    }
+}
+
+/// How captures are forced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureRule {
+    /// A player who can capture must.
+    Compulsory,
+    /// Capturing is a free choice.
+    Optional,
+    /// Not forced, but a missed capture may be huffed.
+    Huffing,
+}
+
+/// Whether a capture may go on from its landing point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chains {
+    /// One capture per move.
+    Single,
+    /// The chain goes on while the piece can capture.
+    Compulsory,
+    /// Every landing point may end the move.
+    Optional,
+}
+
+/// How a game stopped by the limits is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// More pieces (on board and in reserve) wins; equal is a draw.
+    Majority,
+    /// Always a draw.
+    Draw,
+}
+
+/// The engine family of a ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Steps and leaps along lines, with men and kings (Srand, Zamma, Queah).
+    Leap,
+    /// Stacks that capture by taking the top piece under them.
+    Towers,
+    /// Steps, and captures round the circuits.
+    Surakarta,
+}
+
+/// A ruleset with its options, resolved into the parameters the engine reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// The ruleset.
+    pub ruleset: RulesetId,
+    /// Its options.
+    pub options: Options,
+    /// The board graph.
+    pub board: &'static Board,
+    /// Engine family.
+    pub family: Family,
+    /// Men step forward only (else in every direction).
+    pub men_forward: bool,
+    /// Surakarta steps: diagonal as well as orthogonal.
+    pub diagonal_steps: bool,
+    /// Capture enforcement.
+    pub capture: CaptureRule,
+    /// Capture chains.
+    pub chains: Chains,
+    /// Only the moves that capture the most are legal.
+    pub majority: bool,
+    /// Captured pieces stay until the chain ends.
+    pub deferred: bool,
+    /// Men are promoted on the far rank.
+    pub promotion: bool,
+    /// Kings capture by flying leap (else by short leap).
+    pub king_flying_capture: bool,
+    /// Queah reserves and drops.
+    pub drops: bool,
+    /// Surakarta-orthogonal: travel without capture on the outer circuit.
+    pub travel: bool,
+    /// How limited games are scored.
+    pub scoring: Scoring,
+    /// Occurrences of a position that end the game (0 = off).
+    pub repetitions: u8,
+}
+
+impl Rules {
+    /// Resolves a ruleset with its default options.
+    pub fn new(ruleset: RulesetId) -> Rules {
+        Rules::with_options(ruleset, ruleset.default_options()).expect("default options are valid")
+    }
+
+    /// Resolves a ruleset with options, refusing options the ruleset does not take.
+    pub fn with_options(ruleset: RulesetId, options: Options) -> Result<Rules, OptionError> {
+        let defaults = ruleset.default_options();
+        for key in OptionKey::ALL {
+            if !ruleset.options().contains(&key) && options.get(key) != defaults.get(key) {
+                return Err(OptionError::NotForRuleset {
+                    key: key.key(),
+                    ruleset: ruleset.id(),
+                });
+            }
+        }
+        use RulesetId::*;
+        let huffing = options.enforcement == Enforcement::Huffing;
+        let compulsory = if huffing {
+            CaptureRule::Huffing
+        } else {
+            CaptureRule::Compulsory
+        };
+        let mut r = Rules {
+            ruleset,
+            options,
+            board: Board::get(BoardKind::Alquerque9),
+            family: Family::Leap,
+            men_forward: true,
+            diagonal_steps: true,
+            capture: compulsory,
+            chains: Chains::Compulsory,
+            majority: false,
+            deferred: false,
+            promotion: true,
+            king_flying_capture: true,
+            drops: false,
+            travel: false,
+            scoring: Scoring::Majority,
+            repetitions: if options.repetition { 3 } else { 0 },
+        };
+        match ruleset {
+            Srand => {}
+            DamDaman => {
+                r.capture = CaptureRule::Optional;
+                r.chains = Chains::Optional;
+            }
+            Satoel => r.board = Board::get(BoardKind::Satoel),
+            Crand1952 => {
+                r.board = Board::get(BoardKind::Square9x);
+                r.capture = CaptureRule::Optional;
+                r.chains = Chains::Single;
+                r.king_flying_capture = false;
+            }
+            Ratti | Meurimueng => {
+                r.men_forward = false;
+                r.capture = CaptureRule::Optional;
+                r.chains = if ruleset == Ratti {
+                    Chains::Single
+                } else {
+                    Chains::Optional
+                };
+                r.promotion = false;
+            }
+            Satoel1919 => {
+                r.board = Board::get(BoardKind::Satoel);
+                r.men_forward = false;
+                r.capture = CaptureRule::Optional;
+                r.chains = Chains::Optional;
+                r.promotion = false;
+            }
+            Zamma => {
+                r.majority = true;
+                r.deferred = true;
+            }
+            ZammaImmediate => r.majority = true,
+            Zamma1951 => {
+                r.capture = CaptureRule::Huffing;
+                r.chains = Chains::Single;
+            }
+            Surakarta | SurakartaOlympiad | BasBasanSepur | SurakartaOrthogonal => {
+                r.family = Family::Surakarta;
+                r.board = Board::get(match ruleset {
+                    BasBasanSepur if options.middle_circuit => BoardKind::Surakarta7Middle,
+                    BasBasanSepur => BoardKind::Surakarta7,
+                    _ => BoardKind::Surakarta6,
+                });
+                r.capture = CaptureRule::Optional;
+                r.promotion = false;
+                r.diagonal_steps = ruleset != SurakartaOrthogonal;
+                r.travel = ruleset == SurakartaOrthogonal;
+                if ruleset == SurakartaOlympiad && options.repetition {
+                    r.repetitions = 2;
+                }
+            }
+            Queah | Queah1888 => {
+                r.board = Board::get(BoardKind::Queah);
+                r.men_forward = false;
+                r.chains = Chains::Single;
+                r.promotion = false;
+                r.drops = true;
+                if ruleset == Queah1888 {
+                    r.capture = CaptureRule::Optional;
+                }
+            }
+            Towers => {
+                r.family = Family::Towers;
+                r.board = Board::get(BoardKind::Alquerque5);
+                r.men_forward = false;
+                r.promotion = false;
+                r.majority = !huffing;
+                r.scoring = Scoring::Draw;
+            }
+        }
+        Ok(r)
+    }
+
+    /// Options as `KEY=VALUE` pairs, only those that differ from the ruleset's defaults.
+    pub fn changed_options(&self) -> Vec<(OptionKey, String)> {
+        let defaults = self.ruleset.default_options();
+        self.ruleset
+            .options()
+            .iter()
+            .filter(|k| self.options.get(**k) != defaults.get(**k))
+            .map(|k| (*k, self.options.get(*k)))
+            .collect()
+    }
+
+    /// Parses `KEY=VALUE` pairs over the ruleset's defaults.
+    pub fn from_pairs<'a>(
+        ruleset: RulesetId,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Rules, OptionError> {
+        let mut options = ruleset.default_options();
+        for (k, v) in pairs {
+            let key: OptionKey = k.parse()?;
+            if !ruleset.options().contains(&key) {
+                return Err(OptionError::NotForRuleset {
+                    key: key.key(),
+                    ruleset: ruleset.id(),
+                });
+            }
+            options.set(key, v)?;
+        }
+        Rules::with_options(ruleset, options)
+    }
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Self) -> bool {
+        self.ruleset == other.ruleset && self.options == other.options
+    }
+}
+impl Eq for Rules {}
