@@ -1,1 +1,77 @@
-fn main() {}
+//! `cargo xtask …`: the project's development commands, so that a fresh machine needs only cargo.
+//!
+//! ```text
+//! cargo xtask test            fmt, clippy, tests (release), docs, a brief fuzz run; CI runs this
+//! cargo xtask serve           build and serve the web app (nothing to serve yet)
+//! cargo xtask bench [ARGS]    the engine benchmark (`quirkat bench`)
+//! cargo xtask fuzz [SECONDS]  install cargo-fuzz if missing, then fuzz every target
+//! ```
+//!
+//! Every external tool is installed by the subcommand that needs it, pinned, and only when the pinned
+//! version is not already there. Plain std only: xtask builds in seconds on a new machine.
+
+mod fuzz;
+mod serve;
+mod test;
+mod util;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  test              cargo fmt --check, clippy -D warnings, cargo test --release, cargo doc,
+                    and a brief fuzz run when cargo-fuzz is installed
+  serve             build and serve the web app on 127.0.0.1:8080 (not yet: no app)
+  bench [ARGS]      cargo run --release -p quirkat-cli -- bench [ARGS]
+  fuzz [SECONDS]    install cargo-fuzz if missing, then run each fuzz target SECONDS (default 60)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((cmd, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let result = match cmd.as_str() {
+        "test" if rest.is_empty() => test::run(),
+        "serve" if rest.is_empty() => serve::run(),
+        "bench" => bench(rest),
+        "fuzz" if rest.len() <= 1 => match rest.first().map(|s| s.parse::<u64>()) {
+            None => fuzz::run(fuzz::DEFAULT_SECONDS),
+            Some(Ok(secs)) if secs > 0 => fuzz::run(secs),
+            Some(_) => {
+                eprintln!("xtask: fuzz takes a positive number of seconds\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => {
+            eprintln!(
+                "xtask: unknown command or arguments: {}\n\n{USAGE}",
+                args.join(" ")
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // an empty message: the command has said what went wrong already
+            if !e.is_empty() {
+                eprintln!("xtask: {e}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `cargo xtask bench [ARGS]`: the benchmark of the `quirkat` command, in release.
+fn bench(args: &[String]) -> Result<(), String> {
+    let mut cmd = util::cargo();
+    cmd.args(["run", "--release", "-p", "quirkat-cli", "--", "bench"])
+        .args(args);
+    util::status(&mut cmd)
+}
