@@ -1,0 +1,260 @@
+//! Rules scenarios: one or more tests for every rule sentence of `shared/RULES.md`, each on a real
+//! position, asserting exact move sets, resulting boards, outcomes and error messages.
+//!
+//! Positions are written as lists of `(point, piece)` pairs and turned into position strings by
+//! [`setup`]; pieces are `x`/`X` (first player's man/king), `o`/`O` (second's), and in towers a
+//! stack of two or more pieces bottom to top (`"xxo"`).
+
+#![allow(missing_docs)]
+
+#[path = "scenarios/conventions.rs"]
+mod conventions;
+#[path = "scenarios/end.rs"]
+mod end;
+#[path = "scenarios/notation.rs"]
+mod notation;
+#[path = "scenarios/queah.rs"]
+mod queah;
+#[path = "scenarios/rulesets.rs"]
+mod rulesets;
+#[path = "scenarios/srand.rs"]
+mod srand;
+#[path = "scenarios/surakarta.rs"]
+mod surakarta;
+#[path = "scenarios/towers.rs"]
+mod towers;
+#[path = "scenarios/zamma.rs"]
+mod zamma;
+
+use quirkat_rules::{FormatError, Game, Rules, RulesetId, Side};
+
+/// The board part of a position string for `pieces` on the board of `rules`.
+pub fn board_string(rules: &Rules, pieces: &[(&str, &str)]) -> String {
+    let board = rules.board;
+    let mut cells: Vec<Option<String>> = vec![None; board.len()];
+    for &(name, piece) in pieces {
+        let p = board
+            .parse_point(name)
+            .unwrap_or_else(|| panic!("{name} is not a point of {:?}", board.kind));
+        assert!(cells[p as usize].is_none(), "{name} is given twice");
+        let code = if piece.len() > 1 {
+            format!("-{piece}-")
+        } else {
+            piece.to_string()
+        };
+        cells[p as usize] = Some(code);
+    }
+    let mut s = String::new();
+    let mut empty = 0;
+    for c in cells {
+        match c {
+            None => empty += 1,
+            Some(code) => {
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                s.push_str(&code);
+            }
+        }
+    }
+    if empty > 0 {
+        s.push_str(&empty.to_string());
+    }
+    s
+}
+
+/// Reads a position string, which must be valid.
+pub fn parse(text: &str) -> Game {
+    parse_result(text).unwrap_or_else(|e| panic!("cannot read {text}: {e}"))
+}
+
+/// Reads a position string.
+pub fn parse_result(text: &str) -> Result<Game, FormatError> {
+    Game::from_position_string(text)
+}
+
+/// A game of `ruleset` (with `options`, `key-value` joined by `.`, keys as in RULES.md) at the
+/// given pieces, side to move (`1`, `2`, with `d` or `h…` as in position strings) and counters
+/// (`reserve1.reserve2.no-progress`). Position strings write option keys without underscores.
+pub fn setup_full(
+    ruleset: &str,
+    options: &str,
+    pieces: &[(&str, &str)],
+    turn: &str,
+    counters: &str,
+) -> Game {
+    let id: RulesetId = ruleset.parse().expect("a ruleset id");
+    let pairs: Vec<(&str, &str)> = if options.is_empty() {
+        Vec::new()
+    } else {
+        options
+            .split('.')
+            .map(|kv| kv.split_once('-').expect("key-value"))
+            .collect()
+    };
+    let written: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| format!("{}-{v}", k.replace('_', "")))
+        .collect();
+    let rules = Rules::from_pairs(id, pairs).expect("valid options");
+    let text = format!(
+        "q1_{ruleset}_{}_{}_{turn}_{counters}_",
+        written.join("."),
+        board_string(&rules, pieces)
+    );
+    let g = parse(&text);
+    assert_eq!(*g.rules(), rules);
+    g
+}
+
+/// A game of `ruleset` with default options, no reserves and no progress counted.
+pub fn setup(ruleset: &str, pieces: &[(&str, &str)], turn: &str) -> Game {
+    setup_full(ruleset, "", pieces, turn, "0.0.0")
+}
+
+/// A game of `ruleset` with options, no reserves and no progress counted.
+pub fn setup_opts(ruleset: &str, options: &str, pieces: &[(&str, &str)], turn: &str) -> Game {
+    setup_full(ruleset, options, pieces, turn, "0.0.0")
+}
+
+/// A new game of `ruleset` with options given as pairs.
+pub fn new_game(ruleset: &str, pairs: &[(&str, &str)]) -> Game {
+    let id: RulesetId = ruleset.parse().expect("a ruleset id");
+    Game::new(Rules::from_pairs(id, pairs.iter().copied()).expect("valid options"))
+}
+
+/// The legal moves in notation, sorted.
+pub fn moves(g: &Game) -> Vec<String> {
+    let mut v: Vec<String> = g
+        .legal_moves()
+        .iter()
+        .map(|m| m.text(g.rules().board))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Asserts that the legal moves are exactly `expected` (in any order), each once.
+#[track_caller]
+pub fn assert_moves(g: &Game, expected: &[&str]) {
+    let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    let got = moves(g);
+    assert_eq!(got, want, "legal moves of {}", g.to_position_string());
+}
+
+/// The legal moves starting from `from`, sorted.
+pub fn moves_from(g: &Game, from: &str) -> Vec<String> {
+    let p = point(g, from);
+    let mut v: Vec<String> = g
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == Some(p))
+        .map(|m| m.text(g.rules().board))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Asserts the legal moves starting from `from` are exactly `expected`.
+#[track_caller]
+pub fn assert_moves_from(g: &Game, from: &str, expected: &[&str]) {
+    let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(
+        moves_from(g, from),
+        want,
+        "legal moves from {from} in {}",
+        g.to_position_string()
+    );
+}
+
+/// The index of a point name.
+pub fn point(g: &Game, name: &str) -> u8 {
+    g.rules()
+        .board
+        .parse_point(name)
+        .unwrap_or_else(|| panic!("{name} is not a point"))
+}
+
+/// The pieces on the board as `(point, code)` in point order, codes as in [`setup`].
+pub fn pieces(g: &Game) -> Vec<(String, String)> {
+    let board = g.rules().board;
+    let pos = g.position();
+    let mut out = Vec::new();
+    for p in 0..board.len() as u8 {
+        let stack = pos.stack_at(p);
+        let code = if stack.len() > 1 {
+            stack
+                .iter()
+                .map(|s| if *s == Side::First { 'x' } else { 'o' })
+                .collect()
+        } else if let Some(piece) = pos.piece_at(p) {
+            let c = match (piece.side, piece.king) {
+                (Side::First, false) => "x",
+                (Side::First, true) => "X",
+                (Side::Second, false) => "o",
+                (Side::Second, true) => "O",
+            };
+            c.to_string()
+        } else {
+            continue;
+        };
+        out.push((board.name(p).to_string(), code));
+    }
+    out
+}
+
+/// Asserts the board holds exactly `expected` (in any order).
+#[track_caller]
+pub fn assert_board(g: &Game, expected: &[(&str, &str)]) {
+    let mut want: Vec<(String, String)> = expected
+        .iter()
+        .map(|(p, c)| (p.to_string(), c.to_string()))
+        .collect();
+    let order = |n: &str| point(g, n);
+    want.sort_by_key(|(p, _)| order(p));
+    assert_eq!(pieces(g), want, "board of {}", g.to_position_string());
+}
+
+/// Plays `text`, which must be legal; returns the move's text as the engine writes it.
+#[track_caller]
+pub fn play(g: &mut Game, text: &str) -> String {
+    match g.play_text(text) {
+        Ok(m) => m.text(g.rules().board),
+        Err(e) => panic!("{text} should be legal in {}: {e}", g.to_position_string()),
+    }
+}
+
+/// Plays every move of a space-separated list.
+#[track_caller]
+pub fn play_all(g: &mut Game, texts: &str) {
+    for t in texts.split_whitespace() {
+        play(g, t);
+    }
+}
+
+/// The error message for `text`, which must be refused; checks that nothing changed.
+#[track_caller]
+pub fn refusal(g: &mut Game, text: &str) -> String {
+    let before = g.clone();
+    match g.play_text(text) {
+        Ok(m) => panic!(
+            "{text} should be refused in {}, but played {}",
+            before.to_position_string(),
+            m.text(g.rules().board)
+        ),
+        Err(e) => {
+            assert_eq!(*g, before, "a refused move changes nothing");
+            e.to_string()
+        }
+    }
+}
+
+/// The set of points as names, sorted by index.
+pub fn names(g: &Game, bits: quirkat_rules::Bits) -> Vec<String> {
+    quirkat_rules::BitIter(bits)
+        .map(|p| g.rules().board.name(p).to_string())
+        .collect()
+}

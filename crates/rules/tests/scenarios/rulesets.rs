@@ -1,0 +1,138 @@
+//! RULES.md, "Games and rulesets": every ruleset is selectable, on its board, with its start
+//! material and its options.
+
+use crate::*;
+use quirkat_rules::{BoardKind, GameKind, OptionKey, Rules, RulesetId, Side};
+
+/// "every ruleset below must be selectable, and its options must be visible (and explained)".
+#[test]
+fn every_ruleset_of_rules_md_is_selectable() {
+    let ids: Vec<&str> = RulesetId::ALL.iter().map(|r| r.id()).collect();
+    assert_eq!(
+        ids,
+        [
+            "srand",
+            "dam-daman",
+            "satoel",
+            "crand-1952",
+            "ratti",
+            "meurimueng",
+            "satoel-1919",
+            "zamma",
+            "zamma-immediate",
+            "zamma-1951",
+            "surakarta",
+            "bas-basan-sepur",
+            "surakarta-olympiad",
+            "surakarta-orthogonal",
+            "queah",
+            "queah-1888",
+            "towers",
+        ]
+    );
+    for id in RulesetId::ALL {
+        assert_eq!(id.id().parse::<RulesetId>().unwrap(), id);
+        assert_eq!(id.id().to_uppercase().parse::<RulesetId>().unwrap(), id);
+        assert!(GameKind::ALL.contains(&id.game()));
+        assert!(id.game().rulesets().contains(&id));
+    }
+    assert!("chess".parse::<RulesetId>().is_err());
+    // defaults first, as in RULES.md
+    let defaults: Vec<&str> = GameKind::ALL
+        .iter()
+        .map(|g| g.default_ruleset().id())
+        .collect();
+    assert_eq!(defaults, ["srand", "zamma", "surakarta", "queah", "towers"]);
+    let historical: Vec<&str> = RulesetId::ALL
+        .iter()
+        .filter(|r| r.historical())
+        .map(|r| r.id())
+        .collect();
+    assert_eq!(
+        historical,
+        [
+            "crand-1952",
+            "ratti",
+            "meurimueng",
+            "satoel-1919",
+            "zamma-1951",
+            "queah-1888"
+        ]
+    );
+}
+
+/// Each ruleset's board and start material.
+#[test]
+fn boards_and_start_material() {
+    use BoardKind::*;
+    for (id, board, pieces) in [
+        ("srand", Alquerque9, 40),
+        ("dam-daman", Alquerque9, 40),
+        ("satoel", Satoel, 46),
+        ("crand-1952", Square9x, 40),
+        ("ratti", Alquerque9, 40),
+        ("meurimueng", Alquerque9, 40),
+        ("satoel-1919", Satoel, 40),
+        ("zamma", Alquerque9, 40),
+        ("zamma-immediate", Alquerque9, 40),
+        ("zamma-1951", Alquerque9, 40),
+        ("surakarta", Surakarta6, 12),
+        ("bas-basan-sepur", Surakarta7, 14),
+        ("surakarta-olympiad", Surakarta6, 12),
+        ("surakarta-orthogonal", Surakarta6, 12),
+        ("queah", Queah, 10),
+        ("queah-1888", Queah, 10),
+        ("towers", Alquerque5, 12),
+    ] {
+        let g = new_game(id, &[]);
+        assert_eq!(g.rules().board.kind, board, "{id}");
+        for side in [Side::First, Side::Second] {
+            assert_eq!(g.position().material(side), pieces, "{id}");
+        }
+        assert_eq!(g.position().side_to_move(), Side::First);
+    }
+    let g = new_game("bas-basan-sepur", &[("middle_circuit", "true")]);
+    assert_eq!(g.rules().board.kind, Surakarta7Middle);
+}
+
+/// The options of each ruleset: `enforcement` (srand, satoel, towers), `middle_circuit`,
+/// `drop_ends_turn`, `no_rejump`, and `limit` and `repetition` everywhere; the Olympiad's limit
+/// is 50 plies, everyone else's 100; every option is explained.
+#[test]
+fn options_per_ruleset() {
+    use OptionKey::*;
+    for id in RulesetId::ALL {
+        let mut want = vec![];
+        if matches!(id, RulesetId::Srand | RulesetId::Satoel | RulesetId::Towers) {
+            want.push(Enforcement);
+        }
+        if id == RulesetId::Towers {
+            want.push(NoRejump);
+        }
+        if id == RulesetId::BasBasanSepur {
+            want.push(MiddleCircuit);
+        }
+        if matches!(id, RulesetId::Queah | RulesetId::Queah1888) {
+            want.push(DropEndsTurn);
+        }
+        want.extend([Limit, Repetition]);
+        let mut got = id.options().to_vec();
+        got.sort_by_key(|k| k.key());
+        want.sort_by_key(|k| k.key());
+        assert_eq!(got, want, "{id}");
+        let limit = if id == RulesetId::SurakartaOlympiad {
+            50
+        } else {
+            100
+        };
+        assert_eq!(Rules::new(id).options.limit, limit, "{id}");
+        assert!(Rules::new(id).options.repetition);
+    }
+    for key in OptionKey::ALL {
+        assert!(key.describe().len() > 20, "{}", key.key());
+        assert!(!key.values().is_empty());
+    }
+    assert!(Rules::from_pairs(RulesetId::Srand, [("no_rejump", "true")]).is_err());
+    assert!(Rules::from_pairs(RulesetId::Srand, [("limit", "-1")]).is_err());
+    assert!(Rules::from_pairs(RulesetId::Srand, [("colour", "red")]).is_err());
+}
