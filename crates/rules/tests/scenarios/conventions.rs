@@ -350,6 +350,13 @@ fn mullah_flying_chain_with_a_change_of_direction() {
         refusal(&mut g, "a1xd4"),
         "a1xd4: the chain must go on: the piece can capture again from d4"
     );
+    // "For a flying king the landing points identify the captured pieces."
+    let m = g.parse_move("a1xd4xd8").unwrap();
+    assert_eq!(
+        m.captured_points(g.rules().board),
+        [point(&g, "c3"), point(&g, "d6")]
+    );
+    assert_eq!(m.capture_count(), 2);
     play(&mut g, "a1xd4xd8");
     assert_board(&g, &[("d8", "X"), ("f6", "x"), ("i1", "o")]);
 }

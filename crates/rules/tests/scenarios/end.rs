@@ -99,6 +99,9 @@ fn no_progress_limit_scored_by_majority() {
     play(&mut g, "a1-a2");
     assert_not_over(&g);
     assert_eq!(g.position().no_progress(), 3);
+    // "perft counts 0 below such a node": both moves of i9 end the game
+    assert_eq!(g.perft(1), 2);
+    assert_eq!(g.perft(2), 0);
     play(&mut g, "i9-i8");
     assert_eq!(g.position().no_progress(), 4);
     assert_over(

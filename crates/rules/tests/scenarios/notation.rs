@@ -107,6 +107,23 @@ fn illegal_move_reasons() {
     );
 }
 
+/// A move of another position is refused by `Game::play`, and nothing changes.
+#[test]
+fn a_move_from_elsewhere_is_refused() {
+    let other = setup("srand", &[("c3", "x"), ("i9", "o")], "1");
+    let m = other.parse_move("c3-c4").unwrap();
+    let mut g = new_game("srand", &[]);
+    let before = g.clone();
+    assert_eq!(
+        g.play(&m).unwrap_err().to_string(),
+        "c3-c4: not a legal move in this position"
+    );
+    assert_eq!(g, before);
+    let m = g.parse_move("e4-e5").unwrap();
+    g.play(&m).unwrap();
+    assert_eq!(g.position().side_to_move(), quirkat_rules::Side::Second);
+}
+
 /// A few hundred malformed or odd inputs in every ruleset: errors, never panics.
 #[test]
 fn parsing_never_panics() {

@@ -35,6 +35,34 @@ fn queah_board_cells_and_adjacency() {
     assert_eq!(board.parse_point("c2"), None);
 }
 
+/// "The two long lines are a1–b2–c3–d4–e5 and e1–d2–c3–b4–a5; the other lines are c1–b2–a3,
+/// c1–d2–e3, a3–b4–c5, e3–d4–c5": a short leap along each line, both ways, from every cell that
+/// has two cells beyond it.
+#[test]
+fn queah_leaps_along_every_line() {
+    let lines: [&[&str]; 6] = [
+        &["a1", "b2", "c3", "d4", "e5"],
+        &["e1", "d2", "c3", "b4", "a5"],
+        &["c1", "b2", "a3"],
+        &["c1", "d2", "e3"],
+        &["a3", "b4", "c5"],
+        &["e3", "d4", "c5"],
+    ];
+    let mut cases = 0;
+    for line in lines {
+        for w in line.windows(3) {
+            for (p, q, r) in [(w[0], w[1], w[2]), (w[2], w[1], w[0])] {
+                let mut g = setup("queah", &[(p, "x"), (q, "o")], "1");
+                assert_moves_from(&g, p, &[&format!("{p}x{r}")]);
+                play(&mut g, &format!("{p}x{r}"));
+                assert_board(&g, &[(r, "x")]);
+                cases += 1;
+            }
+        }
+    }
+    assert_eq!(cases, 20);
+}
+
 /// "10 each: the first player starts on a1 b2 a3 b4, the second on e5 d4 e3 d2, 6 each in
 /// reserve. A move is a step to an adjacent empty cell …"
 #[test]

@@ -36,6 +36,28 @@ fn dam_daman_men_forward_and_promotion() {
     assert_board(&g, &[("e9", "X"), ("d5", "o"), ("e5", "x")]);
 }
 
+/// "a chain, once started, may stop at any landing point": stopping on the far rank promotes, going
+/// on over it does not.
+#[test]
+fn dam_daman_chain_stopping_on_the_far_rank_promotes() {
+    let mut g = setup(
+        "dam-daman",
+        &[
+            ("c7", "x"),
+            ("d8", "o"),
+            ("e8", "o"),
+            ("e5", "o"),
+            ("a2", "o"),
+        ],
+        "1",
+    );
+    assert_moves(&g, &["c7-b8", "c7-c8", "c7xe9", "c7xe9xe7"]);
+    assert!(g.parse_move("c7xe9").unwrap().promotes());
+    assert!(!g.parse_move("c7xe9xe7").unwrap().promotes());
+    play(&mut g, "c7xe9");
+    assert_board(&g, &[("e9", "X"), ("e8", "o"), ("e5", "o"), ("a2", "o")]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Satoel
 
@@ -244,6 +266,40 @@ fn missing_a_capture_gives_a_huff_right_over_exactly_the_capturers() {
             "!g1:a9-b8",
         ],
     );
+}
+
+/// The huff and the move after it are one turn: if that move captures nothing while a capture was
+/// available, the huffing player has missed a capture in turn.
+#[test]
+fn a_huff_followed_by_a_missed_capture_gives_a_huff_right_back() {
+    let mut g = huffing_position();
+    play(&mut g, "a1-a2");
+    play(&mut g, "!g1:a9-a8");
+    assert_board(
+        &g,
+        &[
+            ("a2", "x"),
+            ("c3", "x"),
+            ("d4", "o"),
+            ("g2", "o"),
+            ("a8", "o"),
+        ],
+    );
+    assert_eq!(names(&g, g.position().huffable()), ["d4"]);
+}
+
+/// Satoel takes the huffing option too.
+#[test]
+fn satoel_huffing() {
+    let mut g = setup_opts(
+        "satoel",
+        "enforcement-huffing",
+        &[("f4", "x"), ("a3", "x"), ("e3", "o"), ("a11", "o")],
+        "1",
+    );
+    assert_moves(&g, &["a3-a4", "a3-b4", "f4-e5", "f4-f5", "f4-g5", "f4xd2"]);
+    play(&mut g, "a3-a4");
+    assert_eq!(names(&g, g.position().huffable()), ["f4"]);
 }
 
 /// "(the moved piece counts at its new point)", and no huff right when no capture was available.

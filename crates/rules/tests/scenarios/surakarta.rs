@@ -203,6 +203,29 @@ fn bas_basan_sepur_middle_circuit() {
     assert_eq!(r.last().map(String::as_str), Some("d6"));
 }
 
+/// The middle circuit on a set-up position: a4 on rank 4 goes round the loop at a1 into file d
+/// (northwards from d1) and round the loop at a7 into file d southwards from d7.
+#[test]
+fn middle_circuit_loops_from_rank_4_into_file_d() {
+    let pieces = [("a4", "x"), ("d2", "o"), ("d6", "o"), ("g6", "o")];
+    let g = setup_opts("bas-basan-sepur", "middle_circuit-true", &pieces, "1");
+    assert!(
+        g.to_position_string()
+            .starts_with("q1_bas-basan-sepur_middlecircuit-true_")
+    );
+    // a4 is on the middle circuit twice; the four ways round meet d2 (round a1, or along rank 4
+    // and round g1) and d6 (round a7, or along rank 4 and round g7), each after one loop
+    let caps: Vec<String> = moves_from(&g, "a4")
+        .into_iter()
+        .filter(|m| m.contains('x'))
+        .collect();
+    assert_eq!(caps, ["a4xd2", "a4xd6"]);
+    assert_eq!(route(&g, "a4xd2"), ["a4", "loop(a1)", "d1", "d2"]);
+    assert_eq!(route(&g, "a4xd6"), ["a4", "loop(a7)", "d7", "d6"]);
+    let g = setup("bas-basan-sepur", &pieces, "1");
+    assert!(moves_from(&g, "a4").iter().all(|m| !m.contains('x')));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Korean/Chinese variant
 

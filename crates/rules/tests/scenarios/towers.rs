@@ -180,6 +180,18 @@ fn no_rejump_option() {
     );
 }
 
+/// `no_rejump` in a position string (the key is written `norejump`): in the re-jump position c2
+/// can be jumped only once, so both three-piece chains are the longest.
+#[test]
+fn no_rejump_in_the_rejump_position() {
+    let g = setup_opts("towers", "no_rejump-true", &REJUMP, "1");
+    assert!(
+        g.to_position_string()
+            .starts_with("q1_towers_norejump-true_")
+    );
+    assert_moves(&g, &["c1xc3xe1xc1", "c1xe1xc3xc1"]);
+}
+
 /// "Option enforcement=huffing: instead of forcing captures": no majority, chains still
 /// compulsory.
 #[test]

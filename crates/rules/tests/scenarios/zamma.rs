@@ -75,6 +75,31 @@ fn deferred_removal_no_second_jump_over_a_captured_piece() {
     assert_moves(&g, &["a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8", "a1xi9"]);
 }
 
+/// "The moving piece is lifted at the start: its start point is empty for the whole chain" — with
+/// deferred removal too: c3 may come back to c3 (the captured pieces stay where they were, but
+/// they are not in the way). The majority rule keeps the two three-piece chains.
+#[test]
+fn deferred_chain_may_end_on_its_start_point() {
+    let mut g = setup(
+        "zamma",
+        &[
+            ("c3", "x"),
+            ("d4", "o"),
+            ("e4", "o"),
+            ("d3", "o"),
+            ("i9", "o"),
+        ],
+        "1",
+    );
+    assert_moves(&g, &["c3xe3xe5xc3", "c3xe5xe3xc3"]);
+    assert_eq!(
+        refusal(&mut g, "c3xe3xc5"),
+        "c3xe3xc5: capture is compulsory, and the majority rule requires 3 captures"
+    );
+    play(&mut g, "c3xe3xe5xc3");
+    assert_board(&g, &[("c3", "x"), ("i9", "o")]);
+}
+
 /// Deferred removal: "… nor crossed". Zamma-immediate: "a Mullah may cross a point it has already
 /// emptied and capture beyond it again." The Mullah takes c5 going north and d6 going south-east;
 /// only with immediate removal can it then cross c5 westward and take b5 as well.
