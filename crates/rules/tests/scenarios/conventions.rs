@@ -443,6 +443,10 @@ fn promotion_after_a_step_to_the_far_rank() {
     play(&mut g, "d8-d9");
     assert_board(&g, &[("d9", "X"), ("i1", "o")]);
     assert_eq!(g.position().no_progress(), 0, "a promotion is progress");
+    // a king reaching the far rank is no promotion, and no progress
+    let mut g = setup_full("srand", "", &[("d8", "X"), ("i1", "o")], "1", "0.0.7");
+    play(&mut g, "d8-d9");
+    assert_eq!(g.position().no_progress(), 8);
     // the second player's far rank is rank 1
     let mut g = setup("srand", &[("e2", "o"), ("a8", "x")], "2");
     play(&mut g, "e2-e1");

@@ -129,6 +129,19 @@ fn satoel_captures_across_the_junction_and_along_the_base() {
     assert_moves(&g, &["c1xg1"]);
     play(&mut g, "c1xg1");
     assert_board(&g, &[("g1", "x"), ("a11", "o")]);
+    // the top junction: f10–e11–d12–c13 and e10–e11–e12–e13; landing on rank 12 is no promotion,
+    // taking e12 from e11 lands on the far rank and promotes
+    let g = setup(
+        "satoel",
+        &[("f10", "x"), ("e10", "x"), ("e11", "o"), ("a3", "o")],
+        "1",
+    );
+    assert_moves(&g, &["e10xe12", "f10xd12"]);
+    assert!(g.legal_moves().iter().all(|m| !m.promotes()));
+    let mut g = setup("satoel", &[("e11", "x"), ("e12", "o"), ("a3", "o")], "1");
+    assert_moves(&g, &["e11xe13"]);
+    play(&mut g, "e11xe13");
+    assert_board(&g, &[("e13", "X"), ("a3", "o")]);
     // no line joins d3 to d2 or c3 to d2: a piece there cannot be jumped from the square
     let g = setup(
         "satoel",
@@ -411,6 +424,32 @@ fn a_huff_must_be_followed_by_a_move() {
     assert_moves(&g, &["e7xe5", "!e8:e7-e8", "!e8:e7xe5"]);
 }
 
+/// A player whose only move begins with a huff is not without a legal move; without the huff
+/// right the same position is lost ("A player who has no legal move on their turn … loses").
+#[test]
+fn a_huff_and_move_saves_a_blocked_player() {
+    let pieces = [
+        ("e7", "x"),
+        ("d8", "o"),
+        ("e8", "o"),
+        ("f8", "o"),
+        ("c9", "o"),
+        ("e9", "o"),
+        ("g9", "o"),
+    ];
+    let g = setup_opts("srand", "enforcement-huffing", &pieces, "1he8");
+    assert_moves(&g, &["!e8:e7-e8"]);
+    assert_eq!(g.outcome(), None);
+    let g = setup_opts("srand", "enforcement-huffing", &pieces, "1");
+    assert_moves(&g, &[]);
+    let out = g.outcome().unwrap();
+    assert_eq!(
+        out.result,
+        quirkat_rules::GameResult::Win(quirkat_rules::Side::Second)
+    );
+    assert_eq!(out.reason, quirkat_rules::EndReason::Blocked);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Çrand, Hamidoun 1952
 
@@ -426,6 +465,8 @@ fn crand_men_step_straight_or_along_a_long_diagonal() {
     assert_moves(&g, &["c3-c4", "c3-d4", "d3-d4", "g2-g3"]);
     let g = setup("crand-1952", &[("e5", "x"), ("a9", "o")], "1");
     assert_moves(&g, &["e5-d6", "e5-e6", "e5-f6"]);
+    // the start: d4 and f4 lie on the long diagonals
+    assert_moves(&new_game("crand-1952", &[]), &["d4-e5", "e4-e5", "f4-e5"]);
 }
 
 /// "a capture is one short leap, in any direction, not compulsory, no chains".
@@ -520,9 +561,10 @@ fn ratti_steps_every_way_single_leaps_no_promotion() {
         "c3xe5xg7: only one capture is allowed per turn"
     );
     // no promotion: a man on the far rank stays a man, and kings cannot even be written
-    let mut g = setup("ratti", &[("e8", "x"), ("a1", "o")], "1");
+    let mut g = setup_full("ratti", "", &[("e8", "x"), ("a1", "o")], "1", "0.0.7");
     play(&mut g, "e8-e9");
     assert_board(&g, &[("e9", "x"), ("a1", "o")]);
+    assert_eq!(g.position().no_progress(), 8, "no promotion, no progress");
     assert!(!g.legal_moves().iter().any(|m| m.promotes()));
     let err = parse_result("q1_ratti__X80_1_0.0.0_").unwrap_err();
     assert!(err.to_string().contains("king"), "{err}");

@@ -57,7 +57,7 @@ fn surakarta_start_and_steps() {
 #[test]
 fn capture_round_a_loop_two_routes_one_move() {
     // a2 reaches b4 backwards round a1 (one loop) and forwards round f1, f6 and a6 (three)
-    let mut g = setup("surakarta", &[("a2", "x"), ("b4", "o")], "1");
+    let mut g = setup_full("surakarta", "", &[("a2", "x"), ("b4", "o")], "1", "0.0.7");
     assert_moves(&g, &["a2-a1", "a2-a3", "a2-b1", "a2-b2", "a2-b3", "a2xb4"]);
     assert_eq!(
         route(&g, "a2xb4"),
@@ -67,6 +67,7 @@ fn capture_round_a_loop_two_routes_one_move() {
     assert_eq!(m.captured_points(g.rules().board), [point(&g, "b4")]);
     play(&mut g, "a2xb4");
     assert_board(&g, &[("b4", "x")]);
+    assert_eq!(g.position().no_progress(), 0, "a capture is progress");
     let out = g.outcome().unwrap();
     assert_eq!(out.result, GameResult::Win(Side::First));
     assert_eq!(out.reason, EndReason::AllCaptured);
