@@ -8,6 +8,13 @@ use std::fmt::{self, Write};
 /// at most 24).
 pub const MAX_PATH: usize = 48;
 
+/// The most moves listed for one position. Capture chains of a flying king can multiply beyond any
+/// memory (every landing point is part of the move, RULES.md "Move notation"): a king among a dozen
+/// scattered men can have hundreds of thousands of chains, and random play reaches positions with
+/// hundreds of millions. Generation stops listing chains at this bound; no game between people comes
+/// near it, and a position that reaches it is still played correctly among the moves listed.
+pub const MAX_MOVES: usize = 1 << 17;
+
 /// A move: the start, every landing point, what it captures, and any drop or huff before it.
 ///
 /// Two moves are equal when their notation is equal (RULES.md: "same start, same landing points in

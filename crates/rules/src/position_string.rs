@@ -4,8 +4,9 @@
 //! q1_<ruleset>_<options>_<board>_<turn>_<reserve1>.<reserve2>.<no-progress>_<history>
 //! ```
 //!
-//! * `options`: the options that differ from the ruleset's defaults, `key-value` joined by `.`
-//!   (empty when there are none);
+//! * `options`: the options that differ from the ruleset's defaults, `key-value` joined by `.`, the
+//!   key written without its underscores (`norejump-true`, `enforcement-huffing`); empty when there
+//!   are none;
 //! * `board`: the points in index order (rank 1 from file a, then rank 2, …): a number is a run of
 //!   empty points, `x`/`X` a man/king of the first player, `o`/`O` of the second; in towers a stack of
 //!   more than one piece is written between dashes, bottom to top (`-xxo-`);
@@ -23,7 +24,7 @@ use crate::board::{BitIter, bit};
 use crate::error::FormatError;
 use crate::game::Game;
 use crate::position::{Position, STACK_POINTS, Side};
-use crate::ruleset::{CaptureRule, Family, Rules, RulesetId};
+use crate::ruleset::{CaptureRule, Family, OptionKey, Rules, RulesetId};
 use std::fmt::Write;
 
 const VERSION: &str = "q1";
@@ -38,7 +39,7 @@ impl Game {
         let opts: Vec<String> = rules
             .changed_options()
             .iter()
-            .map(|(k, v)| format!("{}-{v}", k.key()))
+            .map(|(k, v)| format!("{}-{v}", k.key().replace('_', "")))
             .collect();
         s.push_str(&opts.join("."));
         s.push('_');
@@ -99,10 +100,10 @@ impl Game {
         if fields.first() != Some(&VERSION) {
             return Err(FormatError::Version);
         }
-        if fields.len() != 8 {
+        if fields.len() != 7 {
             return Err(FormatError::field(
                 "position string",
-                format!("expected 8 parts joined by '_', found {}", fields.len()),
+                format!("expected 7 parts joined by '_', found {}", fields.len()),
             ));
         }
         let ruleset: RulesetId = fields[1].parse()?;
@@ -121,7 +122,14 @@ impl Game {
                 })
                 .collect::<Result<_, _>>()?
         };
-        let rules = Rules::from_pairs(ruleset, pairs)?;
+        let keys: Vec<String> = pairs
+            .iter()
+            .map(|(k, _)| full_key(k))
+            .collect::<Result<_, _>>()?;
+        let rules = Rules::from_pairs(
+            ruleset,
+            keys.iter().zip(&pairs).map(|(k, (_, v))| (k.as_str(), *v)),
+        )?;
         let mut pos = Position::empty(Side::First);
         parse_board(&rules, fields[3], &mut pos)?;
         parse_turn(&rules, fields[4], &mut pos)?;
@@ -159,8 +167,8 @@ impl Game {
         validate(&rules, &pos, &start)?;
         pos.hash = pos.compute_hash(&rules);
         let mut history = Vec::new();
-        if !fields[7].is_empty() {
-            for h in fields[7].split('.') {
+        if !fields[6].is_empty() {
+            for h in fields[6].split('.') {
                 if h.len() != 16
                     || !h
                         .bytes()
@@ -187,6 +195,15 @@ impl Game {
             history,
         })
     }
+}
+
+/// The option key written without underscores, back to its full form.
+fn full_key(short: &str) -> Result<String, FormatError> {
+    OptionKey::ALL
+        .iter()
+        .find(|k| k.key().replace('_', "") == short)
+        .map(|k| k.key().to_string())
+        .ok_or_else(|| FormatError::field("options", format!("unknown option '{short}'")))
 }
 
 fn parse_board(rules: &Rules, text: &str, pos: &mut Position) -> Result<(), FormatError> {

@@ -2,7 +2,7 @@
 //! (RULES.md, "Conventions": short leap, flying leap, capture chain, removal, majority, promotion).
 
 use crate::board::{BitIter, Bits, Board, NONE, bit};
-use crate::moves::Move;
+use crate::moves::{MAX_MOVES, Move};
 use crate::position::{Position, piece_key};
 use crate::ruleset::{CaptureRule, Chains, Rules};
 
@@ -99,6 +99,9 @@ impl ChainGen<'_> {
     /// Explores captures from `at`. `enemy`: pieces that may still be captured; `blockers`: every
     /// occupied point except the moving piece (with deferred removal, captured pieces stay here).
     fn dfs(&mut self, at: u8, enemy: Bits, blockers: Bits) {
+        if self.out.len() >= MAX_MOVES {
+            return;
+        }
         let depth = self.m.len;
         let mut extended = false;
         if depth == 0 || self.chains != Chains::Single {

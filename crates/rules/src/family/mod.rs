@@ -7,7 +7,7 @@ pub mod surakarta;
 pub(crate) mod towers;
 
 use crate::board::{BitIter, Bits, NONE, bit};
-use crate::moves::Move;
+use crate::moves::{MAX_MOVES, Move};
 use crate::position::{Position, drop_key, huff_set_key, piece_key, reserve_key, side_key};
 use crate::ruleset::{CaptureRule, Family, Rules};
 
@@ -39,6 +39,9 @@ pub fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
     generate_pieces(rules, pos, out);
     for h in BitIter(pos.huff) {
+        if out.len() >= MAX_MOVES {
+            break;
+        }
         let mut after = *pos;
         after.huff = 0;
         remove_huffed(rules, &mut after, h);

@@ -3,7 +3,7 @@
 
 use crate::board::{BitIter, Bits, Board, NONE, bit};
 use crate::family::leap::keep_most_captures;
-use crate::moves::Move;
+use crate::moves::{MAX_MOVES, Move};
 use crate::position::{Position, mask, stack_key};
 use crate::ruleset::{CaptureRule, Rules};
 
@@ -69,6 +69,9 @@ impl Chain<'_> {
     /// `last`: the point jumped by the previous hop, which may not be jumped straight again;
     /// `jumped`: every point jumped this turn (for `no_rejump`).
     fn dfs(&mut self, at: u8, last: u8, jumped: Bits) {
+        if self.out.len() >= MAX_MOVES {
+            return;
+        }
         let mut extended = false;
         for d in 0..8 {
             let q = self.board.step(at, d);

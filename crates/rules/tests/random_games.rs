@@ -1,0 +1,210 @@
+//! Property tests over thousands of seeded random games per ruleset: every generated move is distinct,
+//! parses back to itself and plays; material changes exactly as the move says; position strings
+//! round-trip at every ply (which also checks the incrementally kept hash against one computed from
+//! scratch); every game ends with an outcome that agrees with the position.
+//!
+//! `QUIRKAT_RANDOM_GAMES` sets the games per ruleset (default 1000; the test command runs in release).
+
+use quirkat_rules::{EndReason, Family, Game, GameKind, GameResult, Move, Rules, RulesetId, Side};
+use std::collections::HashMap;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Every ruleset with its defaults, and the options that change move generation.
+fn variants() -> Vec<Rules> {
+    let mut v: Vec<Rules> = RulesetId::ALL.iter().map(|&r| Rules::new(r)).collect();
+    for (r, k, val) in [
+        (RulesetId::Srand, "enforcement", "huffing"),
+        (RulesetId::Satoel, "enforcement", "huffing"),
+        (RulesetId::Towers, "enforcement", "huffing"),
+        (RulesetId::Towers, "no_rejump", "true"),
+        (RulesetId::BasBasanSepur, "middle_circuit", "true"),
+        (RulesetId::Queah, "drop_ends_turn", "true"),
+        (RulesetId::Queah1888, "drop_ends_turn", "true"),
+        (RulesetId::Srand, "limit", "30"),
+    ] {
+        v.push(Rules::from_pairs(r, [(k, val)]).expect("valid option"));
+    }
+    v
+}
+
+fn check_move(game: &Game, m: &Move, both_cases: bool) {
+    let board = game.rules().board;
+    let text = m.text(board);
+    let parsed = game
+        .parse_move(&text)
+        .unwrap_or_else(|e| panic!("{text} does not parse back: {e}"));
+    assert_eq!(parsed, *m, "{text}");
+    assert_eq!(parsed.text(board), text);
+    if !both_cases {
+        return;
+    }
+    let upper = game
+        .parse_move(&text.to_ascii_uppercase())
+        .expect("notation is case-insensitive");
+    assert_eq!(upper, *m);
+}
+
+fn play_one(rules: Rules, rng: &mut Rng, check_all_moves: bool) -> (Game, usize) {
+    let mut game = Game::new(rules);
+    let mut plies = 0;
+    loop {
+        let moves = game.legal_moves();
+        let board = game.rules().board;
+        let texts: std::collections::HashSet<String> =
+            moves.iter().map(|m| m.text(board)).collect();
+        assert_eq!(
+            texts.len(),
+            moves.len(),
+            "distinct moves at ply {plies} of {}",
+            game.to_position_string()
+        );
+        // position strings round-trip, hash included
+        let s = game.to_position_string();
+        let back = Game::from_position_string(&s).unwrap_or_else(|e| panic!("{s}: {e}"));
+        assert_eq!(back, game, "round trip of {s}");
+        assert_eq!(back.to_position_string(), s);
+        if moves.is_empty() {
+            break;
+        }
+        if check_all_moves {
+            for m in &moves {
+                check_move(&game, m, true);
+            }
+        }
+        let m = moves[rng.below(moves.len())];
+        check_move(&game, &m, false);
+        let pos = *game.position();
+        let me = pos.side_to_move();
+        let before = [pos.material(Side::First), pos.material(Side::Second)];
+        game.apply(&m);
+        let after = [
+            game.position().material(Side::First),
+            game.position().material(Side::Second),
+        ];
+        let op = me.other().index();
+        let lost = if rules.family == Family::Towers {
+            // captured pieces change stacks, not owners' counts; a huff removes one piece
+            assert_eq!(
+                after[0] + after[1] + m.huff_point().map_or(0, |_| 1),
+                before[0] + before[1]
+            );
+            0
+        } else {
+            m.capture_count() + m.huff_point().map_or(0, |_| 1)
+        };
+        if rules.family != Family::Towers {
+            assert_eq!(after[op], before[op] - lost, "{}", m.text(board));
+            assert_eq!(after[me.index()], before[me.index()], "{}", m.text(board));
+            assert_eq!(
+                m.captured_points(board).len() as u32,
+                m.capture_count(),
+                "{}",
+                m.text(board)
+            );
+        }
+        plies += 1;
+        assert!(
+            plies < 5000,
+            "a game must end: {}",
+            game.to_position_string()
+        );
+    }
+    (game, plies)
+}
+
+/// Plays the games of every variant of `game`, checks them, and returns how they ended.
+fn play_family(game: GameKind) -> HashMap<EndReason, usize> {
+    let games: usize = std::env::var("QUIRKAT_RANDOM_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ game as u64);
+    let mut reasons = HashMap::new();
+    for rules in variants().into_iter().filter(|r| r.ruleset.game() == game) {
+        let mut total_plies = 0;
+        for g in 0..games {
+            let (game, plies) = play_one(rules, &mut rng, g % 50 == 0);
+            total_plies += plies;
+            let outcome = game.outcome().expect("a game with no legal move is over");
+            let pos = game.position();
+            match outcome.reason {
+                EndReason::AllCaptured | EndReason::Blocked => {
+                    assert_eq!(outcome.result, GameResult::Win(pos.side_to_move().other()));
+                }
+                EndReason::NoProgress => assert!(pos.no_progress() >= rules.options.limit),
+                EndReason::Repetition => assert!(game.occurrences() >= rules.repetitions as usize),
+            }
+            *reasons.entry(outcome.reason).or_insert(0) += 1;
+        }
+        assert!(total_plies > games, "{}: games have moves", rules.ruleset);
+    }
+    reasons
+}
+
+#[test]
+fn random_srand_games() {
+    // random play reaches every way a game can end
+    let reasons = play_family(GameKind::Srand);
+    assert_eq!(reasons.len(), 4, "{reasons:?}");
+}
+
+#[test]
+fn random_zamma_games() {
+    let reasons = play_family(GameKind::Zamma);
+    assert!(reasons.contains_key(&EndReason::AllCaptured), "{reasons:?}");
+}
+
+#[test]
+fn random_surakarta_games() {
+    let reasons = play_family(GameKind::Surakarta);
+    assert!(
+        reasons.contains_key(&EndReason::Repetition)
+            && reasons.contains_key(&EndReason::NoProgress),
+        "{reasons:?}"
+    );
+}
+
+#[test]
+fn random_queah_games() {
+    let reasons = play_family(GameKind::Queah);
+    assert!(reasons.contains_key(&EndReason::AllCaptured), "{reasons:?}");
+}
+
+#[test]
+fn random_towers_games() {
+    let reasons = play_family(GameKind::Towers);
+    assert!(
+        reasons.contains_key(&EndReason::Blocked) || reasons.contains_key(&EndReason::AllCaptured),
+        "{reasons:?}"
+    );
+}
+
+#[test]
+#[ignore = "timing aid: cargo test --release --test random_games -- --ignored --nocapture"]
+fn time_per_variant() {
+    let mut rng = Rng(1);
+    for rules in variants() {
+        let t = std::time::Instant::now();
+        let plies: usize = (0..50).map(|_| play_one(rules, &mut rng, false).1).sum();
+        println!(
+            "{} {:?}: {:?} for 50 games, {plies} plies",
+            rules.ruleset,
+            rules.changed_options(),
+            t.elapsed()
+        );
+    }
+}
