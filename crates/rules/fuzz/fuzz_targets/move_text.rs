@@ -31,8 +31,10 @@ fuzz_target!(|data: &[u8]| {
         game.apply(&legal[c as usize % legal.len()]);
     }
     check_text(&game, text);
-    for m in game.legal_moves() {
-        check_generated(&game, &m);
+    // one generated move per input keeps the target fast (reading a move looks through them all)
+    let legal = game.legal_moves();
+    if !legal.is_empty() {
+        check_generated(&game, &legal[text.len() % legal.len()]);
     }
 });
 
