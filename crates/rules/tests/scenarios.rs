@@ -15,6 +15,8 @@ mod end;
 mod notation;
 #[path = "scenarios/queah.rs"]
 mod queah;
+#[path = "scenarios/reference.rs"]
+mod reference;
 #[path = "scenarios/rulesets.rs"]
 mod rulesets;
 #[path = "scenarios/srand.rs"]
