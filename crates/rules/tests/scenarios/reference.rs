@@ -290,6 +290,7 @@ fn leap_rulesets_agree_with_the_reference_on_random_positions() {
     let mut rng = Rng(0x5eed_1234_abcd_0001);
     let mut compared = 0;
     let mut with_captures = 0;
+    let mut huff_checks = 0;
     for spec in &SPECS {
         for _ in 0..1500 {
             let g = random_position(spec, &mut rng);
@@ -334,6 +335,25 @@ fn leap_rulesets_agree_with_the_reference_on_random_positions() {
                 "{} {played}",
                 g.to_position_string()
             );
+            // huffing: a move that captures nothing while a capture was available gives the
+            // opponent a huff right over the pieces that had a capture (the moved one at its
+            // new point)
+            if spec.id == "zamma-1951" || (spec.id == "srand" && !spec.compulsory) {
+                let mut want_huff: Vec<u8> = Vec::new();
+                if !m.capture {
+                    for r in reference.iter().filter(|r| r.capture) {
+                        let at = if r.from == m.from { m.path[0] } else { r.from };
+                        if !want_huff.contains(&at) {
+                            want_huff.push(at);
+                        }
+                    }
+                }
+                want_huff.sort();
+                let got_huff: Vec<u8> =
+                    quirkat_rules::BitIter(after.position().huffable()).collect();
+                assert_eq!(got_huff, want_huff, "{} {played}", g.to_position_string());
+                huff_checks += usize::from(!want_huff.is_empty());
+            }
         }
     }
     assert_eq!(compared, 1500 * SPECS.len());
@@ -341,6 +361,56 @@ fn leap_rulesets_agree_with_the_reference_on_random_positions() {
         with_captures > 3000,
         "{with_captures} positions with captures"
     );
+    assert!(huff_checks > 100, "{huff_checks} huff rights checked");
+}
+
+/// Queah with a drop due: "must begin the turn by dropping one reserve piece on any empty cell,
+/// then makes a normal move in the same turn (compulsory capture applies to the board after the
+/// drop)", on random positions.
+#[test]
+fn queah_drops_agree_with_the_reference_on_random_positions() {
+    let mut rng = Rng(0x9eea_4000_0000_0007);
+    let mut compared = 0;
+    for spec in SPECS.iter().filter(|s| s.id.starts_with("queah")) {
+        for _ in 0..1000 {
+            let g = random_position(spec, &mut rng);
+            let board = g.rules().board;
+            let me = g.position().side_to_move();
+            let mine = g.position().occupied_by(me).count_ones() as usize;
+            if mine >= 4 {
+                continue;
+            }
+            let reserve = (1 + rng.below(6)).min(10 - mine);
+            let (counters, turn, man) = if me == Side::First {
+                (format!("{reserve}.0.0"), "1", "x")
+            } else {
+                (format!("0.{reserve}.0"), "2", "o")
+            };
+            let listed = pieces(&g);
+            let list: Vec<(&str, &str)> = listed
+                .iter()
+                .map(|(p, c)| (p.as_str(), c.as_str()))
+                .collect();
+            let dropping = setup_full(spec.id, "", &list, &format!("{turn}d"), &counters);
+            assert!(dropping.position().drop_pending());
+            let mut want = Vec::new();
+            for cell in 0..board.len() as u8 {
+                if dropping.position().piece_at(cell).is_some() {
+                    continue;
+                }
+                let mut with_drop = list.clone();
+                with_drop.push((board.name(cell), man));
+                let after = setup(spec.id, &with_drop, turn);
+                for m in reference_moves(spec, &after) {
+                    want.push(format!("@{}:{}", board.name(cell), text(board, &m)));
+                }
+            }
+            want.sort();
+            assert_eq!(moves(&dropping), want, "{}", dropping.to_position_string());
+            compared += 1;
+        }
+    }
+    assert!(compared > 1000, "{compared}");
 }
 
 // ---------------------------------------------------------------------------------------------
