@@ -721,3 +721,147 @@ fn surakarta_rulesets_agree_with_the_reference_on_random_positions() {
         "{with_captures} positions with captures"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The end of the game, over random games
+
+/// What makes positions the same (RULES.md): pieces, stacks in order, reserves, side to move,
+/// pending drop and huff right.
+type Identity = (Vec<(String, String)>, Side, u8, u8, bool, u128);
+
+fn identity(g: &Game) -> Identity {
+    let pos = g.position();
+    (
+        pieces(g),
+        pos.side_to_move(),
+        pos.reserve(Side::First),
+        pos.reserve(Side::Second),
+        pos.drop_pending(),
+        pos.huffable(),
+    )
+}
+
+/// Pieces of a side on the board (in every stack) and in reserve.
+fn material(g: &Game, side: Side) -> u32 {
+    let mine = if side == Side::First { 'x' } else { 'o' };
+    let on_board: usize = pieces(g)
+        .iter()
+        .map(|(_, code)| {
+            code.chars()
+                .filter(|c| c.to_ascii_lowercase() == mine)
+                .count()
+        })
+        .sum();
+    on_board as u32 + g.position().reserve(side) as u32
+}
+
+#[test]
+fn random_games_end_as_rules_md_says() {
+    use quirkat_rules::{EndReason, GameResult, Outcome};
+    let mut rng = Rng(0xe2d0_f6a3_e000_0011);
+    let mut reasons = std::collections::BTreeMap::new();
+    for (id, options, limit, repeats, scoring_draw) in [
+        ("towers", vec![("limit", "30")], 30, 3, true),
+        (
+            "towers",
+            vec![("enforcement", "huffing"), ("limit", "30")],
+            30,
+            3,
+            true,
+        ),
+        ("queah", vec![("limit", "30")], 30, 3, false),
+        (
+            "queah",
+            vec![("drop_ends_turn", "true"), ("limit", "30")],
+            30,
+            3,
+            false,
+        ),
+        ("queah-1888", vec![], 100, 3, false),
+        ("surakarta", vec![("limit", "30")], 30, 3, false),
+        ("surakarta-olympiad", vec![], 50, 2, false),
+        ("surakarta-orthogonal", vec![("limit", "40")], 40, 3, false),
+        ("zamma-1951", vec![("limit", "30")], 30, 3, false),
+        ("crand-1952", vec![("limit", "30")], 30, 3, false),
+        ("ratti", vec![("limit", "30")], 30, 3, false),
+    ] {
+        for _ in 0..60 {
+            let mut g = new_game(id, &options);
+            let mut seen: Vec<Identity> = vec![identity(&g)];
+            let mut quiet = 0;
+            loop {
+                let mut all = Vec::new();
+                quirkat_rules::generate(g.rules(), g.position(), &mut all);
+                let me = g.position().side_to_move();
+                let material = [material(&g, Side::First), material(&g, Side::Second)];
+                let now = identity(&g);
+                let occurrences = seen.iter().filter(|s| **s == now).count();
+                let scored = |reason| {
+                    let result = if scoring_draw || material[0] == material[1] {
+                        GameResult::Draw
+                    } else if material[0] > material[1] {
+                        GameResult::Win(Side::First)
+                    } else {
+                        GameResult::Win(Side::Second)
+                    };
+                    Some(Outcome {
+                        result,
+                        reason,
+                        material,
+                    })
+                };
+                let want = if all.is_empty() {
+                    let none_left =
+                        g.position().occupied_by(me) == 0 && g.position().reserve(me) == 0;
+                    Some(Outcome {
+                        result: GameResult::Win(me.other()),
+                        reason: if none_left {
+                            EndReason::AllCaptured
+                        } else {
+                            EndReason::Blocked
+                        },
+                        material,
+                    })
+                } else if quiet >= limit {
+                    scored(EndReason::NoProgress)
+                } else if occurrences >= repeats {
+                    scored(EndReason::Repetition)
+                } else {
+                    None
+                };
+                assert_eq!(g.outcome(), want, "{id} {}", g.to_position_string());
+                assert_eq!(
+                    g.occurrences(),
+                    occurrences,
+                    "{id} {}",
+                    g.to_position_string()
+                );
+                assert_eq!(g.position().no_progress() as usize, quiet);
+                if let Some(out) = want {
+                    *reasons.entry(out.reason.id()).or_insert(0) += 1;
+                    assert!(g.legal_moves().is_empty());
+                    break;
+                }
+                let legal = g.legal_moves();
+                assert_eq!(legal.len(), all.len());
+                let m = legal[rng.below(legal.len())];
+                let before = pieces(&g);
+                g.apply(&m);
+                let kings_before = before.iter().filter(|(_, c)| c == "X" || c == "O").count();
+                let kings_after = pieces(&g)
+                    .iter()
+                    .filter(|(_, c)| c == "X" || c == "O")
+                    .count();
+                // progress: a capture (towers too), a promotion or a huff; a drop is not
+                let progress = m.is_capture()
+                    || m.huff_point().is_some()
+                    || (kings_after > kings_before && !m.is_capture());
+                quiet = if progress { 0 } else { quiet + 1 };
+                seen.push(identity(&g));
+            }
+        }
+    }
+    for reason in ["all-captured", "blocked", "no-progress", "repetition"] {
+        assert!(reasons.get(reason).copied().unwrap_or(0) > 0, "{reasons:?}");
+    }
+}
