@@ -117,7 +117,7 @@ fn blocked_men_and_missing_diagonals() {
         ],
         "1",
     );
-    // e5: e6 and d6 own, f6 enemy with g7 behind it; d4 (even) goes to c5, d5 and e5 is taken
+    // e5: e6 and d6 own, f6 enemy with g7 behind it; d4 (even) goes to c5 and d5, e5 is occupied
     assert_moves_from(&g, "e5", &[]);
     assert_moves_from(&g, "d4", &["d4-c5", "d4-d5"]);
     // e6 and d6 are odd/even: e6 (odd) only straight, d6 (even) also diagonally
@@ -159,7 +159,8 @@ fn men_capture_by_short_leap_in_every_direction() {
 /// a piece on a missing diagonal.
 #[test]
 fn short_leap_needs_an_empty_continuation_on_a_drawn_line() {
-    // e6 enemy but e7 occupied: no capture; d5 has no diagonals, so e6 is not adjacent to it
+    // e6 enemy but e7 occupied: no capture; d5 has no diagonals, so neither e6 nor c6 is
+    // adjacent to it
     let g = setup(
         "srand",
         &[
