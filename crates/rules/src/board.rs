@@ -126,6 +126,8 @@ pub struct Board {
     /// Where each point occurs on the circuits: `(circuit, index in track)`.
     pub occurrences: Vec<Vec<(u8, u16)>>,
     neighbours: Vec<[u8; 8]>,
+    /// Per direction, groups of links with the same index offset, for [`Board::shift`].
+    shifts: [[(Bits, i16); MAX_SHIFTS]; 8],
     grid: Vec<u8>,
     far: [Bits; 2],
     all: Bits,
@@ -169,6 +171,20 @@ impl Board {
     #[inline(always)]
     pub fn step(&self, p: u8, d: usize) -> u8 {
         self.neighbours[p as usize][d]
+    }
+
+    /// The neighbours in direction `d` of every point of `bits`, all at once.
+    #[inline(always)]
+    pub fn shift(&self, bits: Bits, d: usize) -> Bits {
+        let mut out = 0;
+        for &(mask, off) in &self.shifts[d] {
+            if mask == 0 {
+                break;
+            }
+            let b = bits & mask;
+            out |= if off >= 0 { b << off } else { b >> -off };
+        }
+        out
     }
 
     /// The far rank of `side` (0 = first, 1 = second): where its men are promoted.
@@ -234,6 +250,10 @@ impl Board {
             .flat_map(|l| l.windows(2).map(|w| (w[0], w[1])))
     }
 }
+
+/// The most distinct index offsets of one direction on any board (Queah's rows and Satoel's
+/// triangles make several).
+const MAX_SHIFTS: usize = 6;
 
 /// Iterates the points of a set, lowest index first.
 #[derive(Clone, Copy)]
@@ -486,6 +506,20 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
             }
         }
     }
+    let mut shifts = [[(0, 0); MAX_SHIFTS]; 8];
+    for (p, nb) in neighbours.iter().enumerate() {
+        for (d, &q) in nb.iter().enumerate() {
+            if q == NONE {
+                continue;
+            }
+            let off = q as i16 - p as i16;
+            let slot = shifts[d]
+                .iter()
+                .position(|&(m, o)| m == 0 || o == off)
+                .expect("few distinct offsets per direction");
+            shifts[d][slot] = (shifts[d][slot].0 | bit(p as u8), off);
+        }
+    }
     Board {
         kind,
         files,
@@ -495,11 +529,15 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         circuits,
         occurrences,
         neighbours,
+        shifts,
         grid,
         far,
         all,
     }
 }
+
+/// One straight leg of a circuit: its points in order, and the corner of the loop after it.
+type Leg = (Vec<(i8, i8)>, (i8, i8));
 
 /// The circuit at distance `k` from the edge of an `n×n` board (RULES.md, "Surakarta"): rank `k`
 /// eastwards, a loop round the bottom-right corner, file `n-1-k` northwards, a loop round the top-right
@@ -507,7 +545,8 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
 /// the bottom-left corner.
 fn circuit(n: i8, k: i8, name: &'static str, idx: &dyn Fn((i8, i8)) -> u8) -> Circuit {
     let m = n - 1;
-    let legs: [(Vec<(i8, i8)>, (i8, i8)); 4] = [
+    // each leg: its points in circuit order, and the corner its loop goes round
+    let legs: [Leg; 4] = [
         ((0..n).map(|x| (x, k)).collect(), (m, 0)),
         ((0..n).map(|y| (m - k, y)).collect(), (m, m)),
         ((0..n).rev().map(|x| (x, m - k)).collect(), (0, m)),
@@ -532,6 +571,32 @@ fn circuit(n: i8, k: i8, name: &'static str, idx: &dyn Fn((i8, i8)) -> u8) -> Ci
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shifts_agree_with_neighbour_tables() {
+        for kind in [
+            BoardKind::Alquerque5,
+            BoardKind::Alquerque9,
+            BoardKind::Square9x,
+            BoardKind::Satoel,
+            BoardKind::Surakarta6,
+            BoardKind::Surakarta7Middle,
+            BoardKind::Queah,
+        ] {
+            let b = Board::get(kind);
+            for p in 0..b.len() as u8 {
+                for d in 0..8 {
+                    let q = b.step(p, d);
+                    assert_eq!(
+                        b.shift(bit(p), d),
+                        if q == NONE { 0 } else { bit(q) },
+                        "{kind:?} {} {d}",
+                        b.name(p)
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn point_counts() {

@@ -4,7 +4,7 @@
 use crate::board::{BitIter, NONE, bit};
 use crate::error::{NotationError, PlayError};
 use crate::family::{self, generate, make};
-use crate::moves::{Move, ParsedMove};
+use crate::moves::{MAX_MOVES, Move, ParsedMove};
 use crate::position::{Position, Side};
 use crate::ruleset::{CaptureRule, Chains, Rules, Scoring};
 use std::fmt;
@@ -117,7 +117,7 @@ impl Game {
 
     /// The legal moves; none once the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(64);
         generate(&self.rules, &self.pos, &mut out);
         if !out.is_empty() && self.limit_reached() {
             out.clear();
@@ -131,26 +131,16 @@ impl Game {
 
     /// The end of the game, or `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(64);
         generate(&self.rules, &self.pos, &mut out);
         outcome_of(&self.rules, &self.pos, out.is_empty(), &self.history)
     }
 
     /// Plays a move if it is legal here; on error nothing changes.
     pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
-        let legal = self.legal_moves();
-        match legal.iter().find(|l| *l == m) {
-            Some(l) => {
-                let l = *l;
-                self.apply(&l);
-                Ok(())
-            }
-            None if legal.is_empty() => Err(PlayError::GameOver),
-            None => Err(PlayError::Illegal {
-                text: m.text(self.rules.board),
-                reason: "not a legal move in this position".into(),
-            }),
-        }
+        let found = self.parse_move(&m.text(self.rules.board))?;
+        self.apply(&found);
+        Ok(())
     }
 
     /// Reads a move in notation and plays it; returns the move played.
@@ -174,6 +164,11 @@ impl Game {
         }
         if let Some(m) = legal.iter().find(|m| m.matches(&parsed)) {
             return Ok(*m);
+        }
+        if legal.len() >= MAX_MOVES
+            && let Some(m) = family::find_unlisted(&self.rules, &self.pos, &parsed)
+        {
+            return Ok(m);
         }
         Err(PlayError::Illegal {
             text: shown,

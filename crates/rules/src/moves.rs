@@ -12,7 +12,9 @@ pub const MAX_PATH: usize = 48;
 /// memory (every landing point is part of the move, RULES.md "Move notation"): a king among a dozen
 /// scattered men can have hundreds of thousands of chains, and random play reaches positions with
 /// hundreds of millions. Generation stops listing chains at this bound; no game between people comes
-/// near it, and a position that reaches it is still played correctly among the moves listed.
+/// near it. Where it is reached the rules still hold: under the majority rule the longest chains are
+/// counted first and only they are listed, and [`crate::Game::parse_move`] accepts a legal chain that
+/// was not listed.
 pub const MAX_MOVES: usize = 1 << 17;
 
 /// A move: the start, every landing point, what it captures, and any drop or huff before it.

@@ -53,14 +53,15 @@ impl Game {
                 let _ = write!(s, "{empty}");
                 empty = 0;
             }
-            let stack = pos.stack_at(p);
-            if stack.len() > 1 {
+            let height = if rules.family == Family::Towers {
+                pos.stack_height[p as usize]
+            } else {
+                1
+            };
+            if height > 1 {
+                let bits = pos.stack_bits[p as usize];
                 s.push('-');
-                s.extend(
-                    stack
-                        .iter()
-                        .map(|c| if *c == Side::First { 'x' } else { 'o' }),
-                );
+                s.extend((0..height).map(|l| if (bits >> l) & 1 == 0 { 'x' } else { 'o' }));
                 s.push('-');
             } else {
                 s.push(match (piece.side, piece.king) {
@@ -88,8 +89,12 @@ impl Game {
             "_{}.{}.{}_",
             pos.reserve[0], pos.reserve[1], pos.no_progress
         );
-        let hist: Vec<String> = self.history().iter().map(|h| format!("{h:016x}")).collect();
-        s.push_str(&hist.join("."));
+        for (i, h) in self.history().iter().enumerate() {
+            if i > 0 {
+                s.push('.');
+            }
+            let _ = write!(s, "{h:016x}");
+        }
         s
     }
 

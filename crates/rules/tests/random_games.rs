@@ -132,26 +132,50 @@ fn play_family(game: GameKind) -> HashMap<EndReason, usize> {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1000);
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ game as u64);
+    let family: Vec<Rules> = variants()
+        .into_iter()
+        .filter(|r| r.ruleset.game() == game)
+        .collect();
+    // the variants are independent: play them on every core
+    let per_variant: Vec<HashMap<EndReason, usize>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = family
+            .iter()
+            .enumerate()
+            .map(|(i, &rules)| scope.spawn(move || play_variant(rules, games, i as u64)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a variant's games pass"))
+            .collect()
+    });
     let mut reasons = HashMap::new();
-    for rules in variants().into_iter().filter(|r| r.ruleset.game() == game) {
-        let mut total_plies = 0;
-        for g in 0..games {
-            let (game, plies) = play_one(rules, &mut rng, g % 50 == 0);
-            total_plies += plies;
-            let outcome = game.outcome().expect("a game with no legal move is over");
-            let pos = game.position();
-            match outcome.reason {
-                EndReason::AllCaptured | EndReason::Blocked => {
-                    assert_eq!(outcome.result, GameResult::Win(pos.side_to_move().other()));
-                }
-                EndReason::NoProgress => assert!(pos.no_progress() >= rules.options.limit),
-                EndReason::Repetition => assert!(game.occurrences() >= rules.repetitions as usize),
-            }
-            *reasons.entry(outcome.reason).or_insert(0) += 1;
+    for r in per_variant {
+        for (k, v) in r {
+            *reasons.entry(k).or_insert(0) += v;
         }
-        assert!(total_plies > games, "{}: games have moves", rules.ruleset);
     }
+    reasons
+}
+
+fn play_variant(rules: Rules, games: usize, seed: u64) -> HashMap<EndReason, usize> {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (rules.ruleset as u64) << 8 ^ seed);
+    let mut reasons = HashMap::new();
+    let mut total_plies = 0;
+    for g in 0..games {
+        let (game, plies) = play_one(rules, &mut rng, g % 50 == 0);
+        total_plies += plies;
+        let outcome = game.outcome().expect("a game with no legal move is over");
+        let pos = game.position();
+        match outcome.reason {
+            EndReason::AllCaptured | EndReason::Blocked => {
+                assert_eq!(outcome.result, GameResult::Win(pos.side_to_move().other()));
+            }
+            EndReason::NoProgress => assert!(pos.no_progress() >= rules.options.limit),
+            EndReason::Repetition => assert!(game.occurrences() >= rules.repetitions as usize),
+        }
+        *reasons.entry(outcome.reason).or_insert(0) += 1;
+    }
+    assert!(total_plies > games, "{}: games have moves", rules.ruleset);
     reasons
 }
 

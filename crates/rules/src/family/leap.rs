@@ -16,59 +16,134 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
     let me = pos.side.index();
     let own = pos.own[me];
-    let enemy = pos.own[1 - me];
     let board = rules.board;
-    for p in BitIter(own) {
-        let king = pos.kings & bit(p) != 0;
-        let mut chain = ChainGen {
-            board,
-            chains: rules.chains,
-            deferred: rules.deferred,
-            flying: king && rules.king_flying_capture,
-            promote_at: if !king && rules.promotion {
-                board.far_rank(me)
-            } else {
-                0
-            },
-            m: Move::new(p),
-            out,
-        };
-        chain.dfs(p, enemy, (own | enemy) & !bit(p));
-    }
+    let occ = own | pos.own[1 - me];
+    let empty = board.all() & !occ;
+    let men = own & !pos.kings;
+    let starts = chain_starts(rules, pos);
+    chains(rules, pos, starts, Filter::All, out);
     if out.len() > start {
         if rules.majority {
-            keep_most_captures(out, start);
+            if out.len() >= MAX_MOVES {
+                // The list was cut short, perhaps before the longest chains: count the longest
+                // without listing, then list only chains that long.
+                out.truncate(start);
+                let most = longest_chain(rules, pos, starts);
+                chains(rules, pos, starts, Filter::AtLeast(most), out);
+            } else {
+                keep_most_captures(out, start);
+            }
         }
         if rules.capture == CaptureRule::Compulsory {
             return;
         }
     }
-    let occ = own | enemy;
     let forward = if rules.men_forward {
         &FORWARD[me][..]
     } else {
         &ALL_DIRS[..]
     };
-    for p in BitIter(own) {
-        if pos.kings & bit(p) != 0 {
-            for d in 0..8 {
-                let mut q = board.step(p, d);
-                while q != NONE && occ & bit(q) == 0 {
-                    out.push(Move::step(p, q));
-                    q = board.step(q, d);
-                }
-            }
-        } else {
-            for &d in forward {
-                let q = board.step(p, d);
-                if q != NONE && occ & bit(q) == 0 {
-                    let mut m = Move::step(p, q);
-                    m.promotes = rules.promotion && board.far_rank(me) & bit(q) != 0;
-                    out.push(m);
-                }
+    let far = if rules.promotion {
+        board.far_rank(me)
+    } else {
+        0
+    };
+    for &d in forward {
+        let back = (d + 4) % 8;
+        for q in BitIter(board.shift(men, d) & empty) {
+            let mut m = Move::step(board.step(q, back), q);
+            m.promotes = far & bit(q) != 0;
+            out.push(m);
+        }
+    }
+    for p in BitIter(own & pos.kings) {
+        for d in 0..8 {
+            let mut q = board.step(p, d);
+            while q != NONE && occ & bit(q) == 0 {
+                out.push(Move::step(p, q));
+                q = board.step(q, d);
             }
         }
     }
+}
+
+/// The pieces that may start a capture: men with an enemy beside them and an empty point beyond,
+/// found for the whole board at once, and every king (few, looked at one by one).
+fn chain_starts(rules: &Rules, pos: &Position) -> Bits {
+    let me = pos.side.index();
+    let own = pos.own[me];
+    let board = rules.board;
+    let empty = board.all() & !(own | pos.own[1 - me]);
+    let mut starts = own & pos.kings;
+    for d in 0..8 {
+        let back = (d + 4) % 8;
+        starts |= own & !pos.kings & board.shift(board.shift(empty, back) & pos.own[1 - me], back);
+    }
+    starts
+}
+
+/// Which chains to list.
+#[derive(Clone, Copy)]
+enum Filter<'a> {
+    /// Every chain (up to [`MAX_MOVES`]).
+    All,
+    /// Only chains that capture at least this many.
+    AtLeast(u8),
+    /// Only the chain with exactly these landing points, if it is complete and long enough.
+    Path(&'a [u8], u8),
+    /// List nothing; count the most captures in `ChainGen::most`.
+    Count,
+}
+
+/// Lists the chains of the pieces in `starts`.
+fn chains(rules: &Rules, pos: &Position, starts: Bits, filter: Filter, out: &mut Vec<Move>) -> u8 {
+    let me = pos.side.index();
+    let occ = pos.own[0] | pos.own[1];
+    let mut most = 0;
+    for p in BitIter(starts) {
+        let king = pos.kings & bit(p) != 0;
+        let mut chain = ChainGen {
+            board: rules.board,
+            chains: rules.chains,
+            deferred: rules.deferred,
+            flying: king && rules.king_flying_capture,
+            promote_at: if !king && rules.promotion {
+                rules.board.far_rank(me)
+            } else {
+                0
+            },
+            m: Move::new(p),
+            filter,
+            most: 0,
+            out,
+        };
+        chain.dfs(p, pos.own[1 - me], occ & !bit(p));
+        most = most.max(chain.most);
+    }
+    most
+}
+
+/// The most pieces one chain can capture (0 if none), without listing any: memory stays small
+/// however many chains there are.
+fn longest_chain(rules: &Rules, pos: &Position, starts: Bits) -> u8 {
+    chains(rules, pos, starts, Filter::Count, &mut Vec::new())
+}
+
+/// The capture from `from` with exactly the landing points `path`, if it is legal. Finds legal
+/// chains even where [`generate`] stopped listing at [`MAX_MOVES`].
+pub(crate) fn find_chain(rules: &Rules, pos: &Position, from: u8, path: &[u8]) -> Option<Move> {
+    let starts = chain_starts(rules, pos);
+    if starts & bit(from) == 0 {
+        return None;
+    }
+    let most = if rules.majority {
+        longest_chain(rules, pos, starts)
+    } else {
+        0
+    };
+    let mut out = Vec::new();
+    chains(rules, pos, bit(from), Filter::Path(path, most), &mut out);
+    out.pop()
 }
 
 /// Keeps, among `out[start..]`, only the moves that capture the most.
@@ -92,6 +167,9 @@ struct ChainGen<'a> {
     /// The far rank if the moving piece is a man that can be promoted, else empty.
     promote_at: Bits,
     m: Move,
+    filter: Filter<'a>,
+    /// With [`Filter::Count`]: the most captures seen.
+    most: u8,
     out: &'a mut Vec<Move>,
 }
 
@@ -102,7 +180,7 @@ impl ChainGen<'_> {
         if self.out.len() >= MAX_MOVES {
             return;
         }
-        let depth = self.m.len;
+        let depth = self.m.len as usize;
         let mut extended = false;
         if depth == 0 || self.chains != Chains::Single {
             for d in 0..8 {
@@ -126,16 +204,30 @@ impl ChainGen<'_> {
                 }
             }
         }
-        if depth > 0 && (self.chains != Chains::Compulsory || !extended) {
-            let mut m = self.m;
-            m.capture = true;
-            m.promotes = self.promote_at & bit(m.to()) != 0;
-            self.out.push(m);
+        if depth == 0 || (self.chains == Chains::Compulsory && extended) {
+            return;
+        }
+        let n = self.m.ncaptured;
+        match self.filter {
+            Filter::Count => self.most = self.most.max(n),
+            Filter::AtLeast(min) if n < min => {}
+            Filter::Path(path, min) if depth != path.len() || n < min => {}
+            _ => {
+                let mut m = self.m;
+                m.capture = true;
+                m.promotes = self.promote_at & bit(m.to()) != 0;
+                self.out.push(m);
+            }
         }
     }
 
     fn hop(&mut self, q: u8, r: u8, enemy: Bits, blockers: Bits) {
         let len = self.m.len as usize;
+        if let Filter::Path(path, _) = self.filter
+            && path.get(len) != Some(&r)
+        {
+            return;
+        }
         self.m.path[len] = r;
         self.m.len += 1;
         self.m.captured |= bit(q);
@@ -158,24 +250,29 @@ pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
     let own = pos.own[me];
     let enemy = pos.own[1 - me];
     let board = rules.board;
+    let occ = own | enemy;
+    let empty = board.all() & !occ;
     let mut found = 0;
-    for p in BitIter(own) {
-        let flying = pos.kings & bit(p) != 0 && rules.king_flying_capture;
-        let blockers = (own | enemy) & !bit(p);
-        'dirs: for d in 0..8 {
-            let mut q = board.step(p, d);
-            if flying {
+    // a king captures short (like a man) or flying
+    for d in 0..8 {
+        let back = (d + 4) % 8;
+        found |= own & board.shift(board.shift(empty, back) & enemy, back);
+    }
+    if rules.king_flying_capture {
+        for p in BitIter(own & pos.kings & !found) {
+            let blockers = occ & !bit(p);
+            for d in 0..8 {
+                let mut q = board.step(p, d);
                 while q != NONE && blockers & bit(q) == 0 {
                     q = board.step(q, d);
                 }
-            }
-            if q == NONE || enemy & bit(q) == 0 {
-                continue;
-            }
-            let r = board.step(q, d);
-            if r != NONE && blockers & bit(r) == 0 {
-                found |= bit(p);
-                break 'dirs;
+                if q != NONE && enemy & bit(q) != 0 {
+                    let r = board.step(q, d);
+                    if r != NONE && blockers & bit(r) == 0 {
+                        found |= bit(p);
+                        break;
+                    }
+                }
             }
         }
     }

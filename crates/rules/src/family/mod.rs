@@ -7,7 +7,7 @@ pub mod surakarta;
 pub(crate) mod towers;
 
 use crate::board::{BitIter, Bits, NONE, bit};
-use crate::moves::{MAX_MOVES, Move};
+use crate::moves::{MAX_MOVES, Move, ParsedMove};
 use crate::position::{Position, drop_key, huff_set_key, piece_key, reserve_key, side_key};
 use crate::ruleset::{CaptureRule, Family, Rules};
 
@@ -60,6 +60,25 @@ fn generate_pieces(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         Family::Towers => towers::generate(rules, pos, out),
         Family::Surakarta => surakarta::generate(rules, pos, out),
     }
+}
+
+/// The capture chain `parsed` names, if it is legal but beyond the [`MAX_MOVES`] listed by
+/// [`generate`] (only flying kings have that many chains).
+pub(crate) fn find_unlisted(rules: &Rules, pos: &Position, parsed: &ParsedMove) -> Option<Move> {
+    if rules.family != Family::Leap || !parsed.capture || parsed.drop != NONE || pos.drop_pending {
+        return None;
+    }
+    let mut after = *pos;
+    if parsed.huff != NONE {
+        if pos.huff & bit(parsed.huff) == 0 {
+            return None;
+        }
+        after.huff = 0;
+        remove_huffed(rules, &mut after, parsed.huff);
+    }
+    let mut m = leap::find_chain(rules, &after, parsed.from, &parsed.path)?;
+    m.huff = parsed.huff;
+    Some(m)
 }
 
 /// The pieces (stacks) of the side to move that can capture.

@@ -1,7 +1,7 @@
 //! Surakarta and Bas-basan sepur: steps to neighbouring points, and captures that travel along a
 //! circuit through at least one corner loop (RULES.md, "Surakarta").
 
-use crate::board::{BitIter, Bits, NONE, Track, bit};
+use crate::board::{BitIter, Bits, Track, bit};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::ruleset::Rules;
@@ -22,15 +22,16 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     } else {
         &ORTHOGONAL
     };
-    for p in BitIter(own) {
-        let mut seen: Bits = 0;
-        for &d in dirs {
-            let q = board.step(p, d);
-            if q != NONE && occ & bit(q) == 0 {
-                out.push(Move::step(p, q));
-                seen |= bit(q);
-            }
+    let empty = board.all() & !occ;
+    for &d in dirs {
+        let back = (d + 4) % 8;
+        for q in BitIter(board.shift(own, d) & empty) {
+            out.push(Move::step(board.step(q, back), q));
         }
+    }
+    for p in BitIter(own) {
+        // the empty neighbours were stepped to above; a travel move there is the same move
+        let mut seen: Bits = dirs.iter().fold(0, |s, &d| s | board.shift(bit(p), d)) & empty;
         walk(rules, p, occ, |q, loops, _leg| {
             if loops == 0 || seen & bit(q) != 0 {
                 return;

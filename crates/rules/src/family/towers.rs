@@ -22,7 +22,14 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         m: Move::new(NONE),
         out,
     };
-    for p in BitIter(own) {
+    let empty = board.all() & !(pos.own[0] | pos.own[1]);
+    let enemy = pos.own[1 - me];
+    let mut starts = 0;
+    for d in 0..8 {
+        let back = (d + 4) % 8;
+        starts |= own & board.shift(board.shift(empty, back) & enemy, back);
+    }
+    for p in BitIter(starts) {
         g.m = Move::new(p);
         let (b, h) = (g.bits[p as usize], g.height[p as usize]);
         g.height[p as usize] = 0; // lifted: its point is empty for the whole chain
@@ -38,13 +45,10 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             return;
         }
     }
-    let occ = pos.own[0] | pos.own[1];
-    for p in BitIter(own) {
-        for d in 0..8 {
-            let q = board.step(p, d);
-            if q != NONE && occ & bit(q) == 0 {
-                out.push(Move::step(p, q));
-            }
+    for d in 0..8 {
+        let back = (d + 4) % 8;
+        for q in BitIter(board.shift(own, d) & empty) {
+            out.push(Move::step(board.step(q, back), q));
         }
     }
 }
@@ -114,22 +118,12 @@ impl Chain<'_> {
 /// The stacks of the side to move that have at least one capture.
 pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
     let me = pos.side.index();
-    let enemy = pos.own[1 - me];
-    let occ = pos.own[0] | pos.own[1];
     let board = rules.board;
+    let empty = board.all() & !(pos.own[0] | pos.own[1]);
     let mut found = 0;
-    for p in BitIter(pos.own[me]) {
-        for d in 0..8 {
-            let q = board.step(p, d);
-            if q == NONE || enemy & bit(q) == 0 {
-                continue;
-            }
-            let r = board.step(q, d);
-            if r != NONE && (occ & !bit(p)) & bit(r) == 0 {
-                found |= bit(p);
-                break;
-            }
-        }
+    for d in 0..8 {
+        let back = (d + 4) % 8;
+        found |= pos.own[me] & board.shift(board.shift(empty, back) & pos.own[1 - me], back);
     }
     found
 }

@@ -164,7 +164,6 @@ fn deferred_removal_blocks_landing_immediate_removal_allows_it() {
 /// the seventeen-piece captures are legal. (Found by random positions against a small reference
 /// search; the engine with its move cap lifted agrees.)
 #[test]
-#[ignore = "engine bug: generation stops at MAX_MOVES (131072) before the majority rule is applied, so a1's 16-piece chains are offered and b8's 17-piece chain is refused"]
 fn majority_rule_with_very_many_chains() {
     let mut g = parse("q1_zamma-immediate__X3o12o1oo4o9o3o5o2o2o2oo1oo2o1oX1o2o1o7o1_1_0.0.0_");
     assert_eq!(pieces(&g).len(), 22);
