@@ -107,7 +107,7 @@ fn illegal_move_reasons() {
     );
 }
 
-/// A move of another position is refused by `Game::play`, and nothing changes.
+/// A move of another position is refused by `Game::play` with the reason, and nothing changes.
 #[test]
 fn a_move_from_elsewhere_is_refused() {
     let other = setup("srand", &[("c3", "x"), ("i9", "o")], "1");
@@ -116,7 +116,7 @@ fn a_move_from_elsewhere_is_refused() {
     let before = g.clone();
     assert_eq!(
         g.play(&m).unwrap_err().to_string(),
-        "c3-c4: not a legal move in this position"
+        "c3-c4: the piece on c3 has no legal move"
     );
     assert_eq!(g, before);
     let m = g.parse_move("e4-e5").unwrap();
