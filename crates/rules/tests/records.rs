@@ -1,0 +1,99 @@
+//! Game records as text and JSON: written from real games, read back, replayed.
+
+use quirkat_rules::{FormatError, Game, PlayError, Record, Rules, RulesetId};
+
+/// A record of the first `plies` moves of a game that always takes the first legal move.
+fn record_of(rules: Rules, plies: usize) -> (Record, Game) {
+    let mut game = Game::new(rules);
+    let mut record = Record::new(&rules);
+    for _ in 0..plies {
+        let Some(m) = game.legal_moves().first().copied() else {
+            break;
+        };
+        record.moves.push(m.text(rules.board));
+        game.apply(&m);
+    }
+    (record, game)
+}
+
+#[test]
+fn records_round_trip_as_text_and_json_and_replay_to_the_same_game() {
+    for (ruleset, pairs) in [
+        (RulesetId::Srand, vec![]),
+        (RulesetId::Towers, vec![("no_rejump", "true")]),
+        (RulesetId::Queah, vec![("drop_ends_turn", "true")]),
+        (RulesetId::SurakartaOrthogonal, vec![("limit", "40")]),
+    ] {
+        let rules = Rules::from_pairs(ruleset, pairs).unwrap();
+        let (record, game) = record_of(rules, 30);
+        assert!(record.moves.len() >= 10, "{ruleset}: a real game");
+        let text = record.to_text();
+        assert!(text.starts_with(&format!("[Ruleset \"{}\"]\n", ruleset.id())));
+        assert_eq!(Record::from_text(&text).unwrap(), record, "{text}");
+        let json = record.to_json();
+        assert_eq!(Record::from_json(&json).unwrap(), record, "{json}");
+        let (states, moves) = record.replay().unwrap();
+        assert_eq!(moves.len(), record.moves.len());
+        assert_eq!(states.last().unwrap(), &game);
+    }
+}
+
+#[test]
+fn a_record_can_start_from_a_position_string() {
+    let rules = Rules::new(RulesetId::Zamma);
+    let (_, middle) = record_of(rules, 6);
+    let mut record = Record::new(&rules);
+    record.start = Some(middle.to_position_string());
+    record.moves = vec![middle.legal_moves()[0].text(rules.board)];
+    let back = Record::from_json(&record.to_json()).unwrap();
+    let (states, _) = back.replay().unwrap();
+    assert_eq!(states[0], middle);
+    assert_eq!(states.len(), 2);
+}
+
+#[test]
+fn bad_records_are_clear_errors() {
+    let err = Record::from_text("[Ruleset \"srand\"]\n1. e4-e5 e6xe4 2. a1-a2")
+        .unwrap()
+        .replay()
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            FormatError::Move {
+                ply: 3,
+                error: PlayError::Illegal { .. }
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().starts_with("ply 3: a1-a2: "), "{err}");
+    assert!(
+        Record::from_text("1. e4-e5")
+            .unwrap_err()
+            .to_string()
+            .contains("Ruleset")
+    );
+    assert!(
+        Record::from_text("[Ruleset \"chess\"]")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown ruleset 'chess'")
+    );
+    assert!(matches!(
+        Record::from_json("{\"ruleset\": 3}"),
+        Err(FormatError::Json(_))
+    ));
+    let other_rules = Record {
+        ruleset: "srand".into(),
+        start: Some(Game::new(Rules::new(RulesetId::Zamma)).to_position_string()),
+        ..Record::default()
+    };
+    assert!(
+        other_rules
+            .replay()
+            .unwrap_err()
+            .to_string()
+            .contains("other rules")
+    );
+}
