@@ -126,6 +126,16 @@ pub struct Board {
     /// Where each point occurs on the circuits: `(circuit, index in track)`.
     pub occurrences: Vec<Vec<(u8, u16)>>,
     neighbours: Vec<[u8; 8]>,
+    /// Every point's short leaps: (jumped point, landing point), in direction order.
+    leaps: Vec<Vec<(u8, u8)>>,
+    /// Every point's adjacent points.
+    around: Vec<Bits>,
+    /// Every point's adjacent points along orthogonal lines.
+    around_orthogonal: Vec<Bits>,
+    /// Every point's adjacent points forward for each side (rank gained, straight or diagonal).
+    forward: [Vec<Bits>; 2],
+    /// Each circuit as point indices with [`NONE`] for a loop, for walking without matching.
+    pub(crate) tracks: Vec<Vec<u8>>,
     /// Per direction, groups of links with the same index offset, for [`Board::shift`].
     shifts: [[(Bits, i16); MAX_SHIFTS]; 8],
     grid: Vec<u8>,
@@ -171,6 +181,30 @@ impl Board {
     #[inline(always)]
     pub fn step(&self, p: u8, d: usize) -> u8 {
         self.neighbours[p as usize][d]
+    }
+
+    /// The short leaps from `p`: every (jumped point, landing point) in a straight line.
+    #[inline(always)]
+    pub fn leaps(&self, p: u8) -> &[(u8, u8)] {
+        &self.leaps[p as usize]
+    }
+
+    /// The points adjacent to `p`.
+    #[inline(always)]
+    pub fn around(&self, p: u8) -> Bits {
+        self.around[p as usize]
+    }
+
+    /// The points adjacent to `p` along orthogonal lines.
+    #[inline(always)]
+    pub fn around_orthogonal(&self, p: u8) -> Bits {
+        self.around_orthogonal[p as usize]
+    }
+
+    /// The points adjacent to `p` that gain rank for `side` (0 first, 1 second): a man's steps.
+    #[inline(always)]
+    pub fn forward(&self, side: usize, p: u8) -> Bits {
+        self.forward[side][p as usize]
     }
 
     /// The neighbours in direction `d` of every point of `bits`, all at once.
@@ -520,6 +554,44 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
             shifts[d][slot] = (shifts[d][slot].0 | bit(p as u8), off);
         }
     }
+    let mask_of = |p: usize, dirs: &[usize]| {
+        dirs.iter()
+            .filter(|&&d| neighbours[p][d] != NONE)
+            .fold(0, |m, &d| m | bit(neighbours[p][d]))
+    };
+    let n = points.len();
+    let around = (0..n)
+        .map(|p| mask_of(p, &[0, 1, 2, 3, 4, 5, 6, 7]))
+        .collect();
+    let leaps = (0..n)
+        .map(|p| {
+            (0..8)
+                .filter_map(|d| {
+                    let q = neighbours[p][d];
+                    let r = if q == NONE {
+                        NONE
+                    } else {
+                        neighbours[q as usize][d]
+                    };
+                    (r != NONE).then_some((q, r))
+                })
+                .collect()
+        })
+        .collect();
+    let around_orthogonal = (0..n).map(|p| mask_of(p, &[0, 2, 4, 6])).collect();
+    let forward = [
+        (0..n).map(|p| mask_of(p, &[1, 2, 3])).collect(),
+        (0..n).map(|p| mask_of(p, &[5, 6, 7])).collect(),
+    ];
+    let tracks = circuits
+        .iter()
+        .map(|c| {
+            c.track
+                .iter()
+                .map(|t| if let Track::Point(p) = t { *p } else { NONE })
+                .collect()
+        })
+        .collect();
     Board {
         kind,
         files,
@@ -529,6 +601,11 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         circuits,
         occurrences,
         neighbours,
+        leaps,
+        around,
+        around_orthogonal,
+        forward,
+        tracks,
         shifts,
         grid,
         far,

@@ -2,14 +2,16 @@
 
 use quirkat_rules::{FormatError, Game, PlayError, Record, Rules, RulesetId};
 
-/// A record of the first `plies` moves of a game that always takes the first legal move.
+/// A record of the first `plies` moves of a game that takes a fixed rotation of the legal moves.
 fn record_of(rules: Rules, plies: usize) -> (Record, Game) {
     let mut game = Game::new(rules);
     let mut record = Record::new(&rules);
-    for _ in 0..plies {
-        let Some(m) = game.legal_moves().first().copied() else {
+    for ply in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
             break;
-        };
+        }
+        let m = moves[ply * 7 % moves.len()];
         record.moves.push(m.text(rules.board));
         game.apply(&m);
     }

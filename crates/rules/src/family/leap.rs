@@ -11,6 +11,9 @@ use crate::ruleset::{CaptureRule, Chains, Rules};
 const FORWARD: [[usize; 3]; 2] = [[1, 2, 3], [5, 6, 7]];
 const ALL_DIRS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
+/// Up to this many men, looking at them one by one is faster than shifting the whole board.
+const FEW: u32 = 10;
+
 /// Appends the legal moves (before any drop or huff) of the side to move.
 pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
@@ -38,22 +41,37 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             return;
         }
     }
-    let forward = if rules.men_forward {
-        &FORWARD[me][..]
-    } else {
-        &ALL_DIRS[..]
-    };
     let far = if rules.promotion {
         board.far_rank(me)
     } else {
         0
     };
-    for &d in forward {
-        let back = (d + 4) % 8;
-        for q in BitIter(board.shift(men, d) & empty) {
-            let mut m = Move::step(board.step(q, back), q);
-            m.promotes = far & bit(q) != 0;
-            out.push(m);
+    if men.count_ones() <= FEW {
+        for p in BitIter(men) {
+            let around = if rules.men_forward {
+                board.forward(me, p)
+            } else {
+                board.around(p)
+            };
+            for q in BitIter(around & empty) {
+                let mut m = Move::step(p, q);
+                m.promotes = far & bit(q) != 0;
+                out.push(m);
+            }
+        }
+    } else {
+        let forward = if rules.men_forward {
+            &FORWARD[me][..]
+        } else {
+            &ALL_DIRS[..]
+        };
+        for &d in forward {
+            let back = (d + 4) % 8;
+            for q in BitIter(board.shift(men, d) & empty) {
+                let mut m = Move::step(board.step(q, back), q);
+                m.promotes = far & bit(q) != 0;
+                out.push(m);
+            }
         }
     }
     for p in BitIter(own & pos.kings) {
@@ -72,12 +90,27 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 fn chain_starts(rules: &Rules, pos: &Position) -> Bits {
     let me = pos.side.index();
     let own = pos.own[me];
+    let enemy = pos.own[1 - me];
     let board = rules.board;
-    let empty = board.all() & !(own | pos.own[1 - me]);
+    let empty = board.all() & !(own | enemy);
+    let men = own & !pos.kings;
     let mut starts = own & pos.kings;
-    for d in 0..8 {
-        let back = (d + 4) % 8;
-        starts |= own & !pos.kings & board.shift(board.shift(empty, back) & pos.own[1 - me], back);
+    if men.count_ones() <= FEW {
+        for p in BitIter(men) {
+            if board.around(p) & enemy != 0
+                && board
+                    .leaps(p)
+                    .iter()
+                    .any(|&(q, r)| enemy & bit(q) != 0 && empty & bit(r) != 0)
+            {
+                starts |= bit(p);
+            }
+        }
+    } else {
+        for d in 0..8 {
+            let back = (d + 4) % 8;
+            starts |= men & board.shift(board.shift(empty, back) & enemy, back);
+        }
     }
     starts
 }
@@ -182,13 +215,19 @@ impl ChainGen<'_> {
         }
         let depth = self.m.len as usize;
         let mut extended = false;
-        if depth == 0 || self.chains != Chains::Single {
+        if !self.flying && (depth == 0 || self.chains != Chains::Single) {
+            for &(q, r) in self.board.leaps(at) {
+                if enemy & bit(q) != 0 && blockers & bit(r) == 0 {
+                    extended = true;
+                    self.hop(q, r, enemy, blockers);
+                }
+            }
+        } else if depth == 0 || self.chains != Chains::Single {
             for d in 0..8 {
+                // a flying king: empty points, one enemy, then any empty point beyond
                 let mut q = self.board.step(at, d);
-                if self.flying {
-                    while q != NONE && blockers & bit(q) == 0 {
-                        q = self.board.step(q, d);
-                    }
+                while q != NONE && blockers & bit(q) == 0 {
+                    q = self.board.step(q, d);
                 }
                 if q == NONE || enemy & bit(q) == 0 {
                     continue;
@@ -197,9 +236,6 @@ impl ChainGen<'_> {
                 while r != NONE && blockers & bit(r) == 0 {
                     extended = true;
                     self.hop(q, r, enemy, blockers);
-                    if !self.flying {
-                        break;
-                    }
                     r = self.board.step(r, d);
                 }
             }

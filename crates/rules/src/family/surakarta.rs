@@ -1,13 +1,10 @@
 //! Surakarta and Bas-basan sepur: steps to neighbouring points, and captures that travel along a
 //! circuit through at least one corner loop (RULES.md, "Surakarta").
 
-use crate::board::{BitIter, Bits, Track, bit};
+use crate::board::{BitIter, Bits, NONE, Track, bit};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::ruleset::Rules;
-
-const ALL_DIRS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
-const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
 
 /// Appends the legal moves of the side to move. Several routes to the same capture (or, in the
 /// orthogonal variant, to the same empty point) are one move.
@@ -17,21 +14,18 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let enemy = pos.own[1 - me];
     let occ = own | enemy;
     let board = rules.board;
-    let dirs: &[usize] = if rules.diagonal_steps {
-        &ALL_DIRS
-    } else {
-        &ORTHOGONAL
-    };
     let empty = board.all() & !occ;
-    for &d in dirs {
-        let back = (d + 4) % 8;
-        for q in BitIter(board.shift(own, d) & empty) {
-            out.push(Move::step(board.step(q, back), q));
-        }
-    }
     for p in BitIter(own) {
-        // the empty neighbours were stepped to above; a travel move there is the same move
-        let mut seen: Bits = dirs.iter().fold(0, |s, &d| s | board.shift(bit(p), d)) & empty;
+        let around = if rules.diagonal_steps {
+            board.around(p)
+        } else {
+            board.around_orthogonal(p)
+        };
+        // a travel move to a point a step reaches is the same move
+        let mut seen: Bits = around & empty;
+        for q in BitIter(seen) {
+            out.push(Move::step(p, q));
+        }
         walk(rules, p, occ, |q, loops, _leg| {
             if loops == 0 || seen & bit(q) != 0 {
                 return;
@@ -85,32 +79,36 @@ fn walk_circuit(
         if only.is_some_and(|name| name != circuit.name) {
             continue;
         }
-        let n = circuit.track.len();
+        let track = &board.tracks[c as usize];
+        let n = track.len();
         for dir in [1, n - 1] {
             let mut j = i as usize;
             let mut loops = 0;
             for steps in 1..=n {
-                j = (j + dir) % n;
-                match circuit.track[j] {
-                    Track::Loop(_) => loops += 1,
-                    Track::Point(q) => {
-                        if q == p {
-                            continue;
-                        }
-                        visit(
-                            q,
-                            loops,
-                            Leg {
-                                circuit: c as usize,
-                                start: i as usize,
-                                dir,
-                                steps,
-                            },
-                        );
-                        if occ & bit(q) != 0 {
-                            break;
-                        }
-                    }
+                j += dir;
+                if j >= n {
+                    j -= n;
+                }
+                let q = track[j];
+                if q == NONE {
+                    loops += 1;
+                    continue;
+                }
+                if q == p {
+                    continue;
+                }
+                visit(
+                    q,
+                    loops,
+                    Leg {
+                        circuit: c as usize,
+                        start: i as usize,
+                        dir,
+                        steps,
+                    },
+                );
+                if occ & bit(q) != 0 {
+                    break;
                 }
             }
         }
