@@ -307,11 +307,21 @@ impl Iterator for BitIter {
     }
 }
 
-/// The bit of point `p`.
+/// The bit of point `p` (a table look-up: a variable 128-bit shift takes several instructions).
 #[inline(always)]
-pub const fn bit(p: u8) -> Bits {
-    1u128 << p
+pub fn bit(p: u8) -> Bits {
+    BIT[p as usize & 127]
 }
+
+static BIT: [Bits; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
 
 fn file_name(x: i8) -> char {
     (b'a' + x as u8) as char
