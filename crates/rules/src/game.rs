@@ -2,7 +2,7 @@
 //! and perft.
 
 use crate::board::{BitIter, NONE, bit};
-use crate::error::{NotationError, PlayError};
+use crate::error::PlayError;
 use crate::family::{self, generate, make};
 use crate::moves::{MAX_MOVES, Move, ParsedMove};
 use crate::position::{Position, Side};
@@ -403,13 +403,4 @@ pub(crate) fn outcome_of(
         reason,
         material,
     })
-}
-
-impl From<NotationError> for PlayError {
-    fn from(error: NotationError) -> Self {
-        PlayError::Notation {
-            text: String::new(),
-            error,
-        }
-    }
 }
