@@ -331,11 +331,11 @@ impl OptionKey {
         }
     }
 
-    /// The values it takes, as text (`limit` takes a number).
+    /// The values it takes, as text; `limit` takes any whole number in the range it shows.
     pub fn values(self) -> &'static [&'static str] {
         match self {
             OptionKey::Enforcement => &["compulsory", "huffing"],
-            OptionKey::Limit => &["0", "100"],
+            OptionKey::Limit => &["0-65535"],
             OptionKey::Repetition => &["on", "off"],
             _ => &["false", "true"],
         }
