@@ -3,7 +3,8 @@
 //! Two figures per ruleset: perft from the start position, and perft from eight middle-game positions
 //! reached by seeded random play (the start of Srand or Zamma is a narrow tree of forced captures,
 //! unlike the positions a search spends its time in). Each run deepens until it takes at least the
-//! time given; "nodes" are the leaves counted, so nodes/s includes making every interior move.
+//! time given; "nodes" are the leaves counted, and every move of the tree is made, the last ply's
+//! included (`Game::perft_making_leaves`).
 //! The counts are printed with the speeds, so a run that is fast but wrong shows.
 
 use quirkat_rules::{Game, Rules, RulesetId};
@@ -37,7 +38,7 @@ fn timed(games: &[Game], seconds: f64) -> (u64, f64) {
     let mut depth = 1;
     loop {
         let t = Instant::now();
-        let nodes: u64 = games.iter().map(|g| g.perft(depth)).sum();
+        let nodes: u64 = games.iter().map(|g| g.perft_making_leaves(depth)).sum();
         let s = t.elapsed().as_secs_f64().max(1e-9);
         if s >= seconds || depth >= 14 || nodes == 0 {
             return (nodes, s);

@@ -287,59 +287,75 @@ impl Game {
     }
 
     /// Perft: the number of move sequences of `depth` plies from here, counting distinct moves at every
-    /// node and nothing below a finished game.
+    /// node and nothing below a finished game. The moves of the last ply are counted, not made.
     pub fn perft(&self, depth: u32) -> u64 {
-        let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
-        let mut history = self.history.clone();
-        let start = 0;
-        perft_node(
-            &self.rules,
-            &self.pos,
-            depth,
-            &mut bufs,
-            &mut history,
-            start,
-        )
+        self.perft_with(depth, false)
     }
 
-    /// Perft for each depth 1..=`depth` (what `quirkat perft` prints).
-    pub fn perft_table(&self, depth: u32) -> Vec<u64> {
-        (1..=depth).map(|d| self.perft(d)).collect()
+    /// Perft that also makes every move of the last ply: what `quirkat bench` times, so that its
+    /// nodes per second include making every move.
+    pub fn perft_making_leaves(&self, depth: u32) -> u64 {
+        self.perft_with(depth, true)
+    }
+
+    fn perft_with(&self, depth: u32, make_leaves: bool) -> u64 {
+        let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
+        let mut history = self.history.clone();
+        let node = Node {
+            rules: &self.rules,
+            make_leaves,
+        };
+        node.count(&self.pos, depth, &mut bufs, &mut history, 0)
     }
 }
 
-fn perft_node(
-    rules: &Rules,
-    pos: &Position,
-    depth: u32,
-    bufs: &mut [Vec<Move>],
-    history: &mut Vec<u64>,
-    window: usize,
-) -> u64 {
-    if depth == 0 {
-        return 1;
+/// What a perft keeps fixed through the tree.
+struct Node<'a> {
+    rules: &'a Rules,
+    make_leaves: bool,
+}
+
+impl Node<'_> {
+    /// Leaves below `pos`; `window` is where the positions that can still recur start in `history`.
+    fn count(
+        &self,
+        pos: &Position,
+        depth: u32,
+        bufs: &mut [Vec<Move>],
+        history: &mut Vec<u64>,
+        window: usize,
+    ) -> u64 {
+        let rules = self.rules;
+        if depth == 0 {
+            return 1;
+        }
+        let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+        generate(rules, pos, buf);
+        if buf.is_empty() || over_by_limits(rules, pos, &history[window..]) {
+            return 0;
+        }
+        if depth == 1 {
+            if self.make_leaves {
+                for m in buf.iter() {
+                    std::hint::black_box(make(rules, pos, m).hash);
+                }
+            }
+            return buf.len() as u64;
+        }
+        let mut total = 0;
+        for m in buf.iter() {
+            let child = make(rules, pos, m);
+            let w = if family::irreversible(rules, m) {
+                history.len()
+            } else {
+                window
+            };
+            history.push(child.hash);
+            total += self.count(&child, depth - 1, rest, history, w);
+            history.pop();
+        }
+        total
     }
-    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-    generate(rules, pos, buf);
-    if buf.is_empty() || over_by_limits(rules, pos, &history[window..]) {
-        return 0;
-    }
-    if depth == 1 {
-        return buf.len() as u64;
-    }
-    let mut total = 0;
-    for m in buf.iter() {
-        let child = make(rules, pos, m);
-        let w = if family::irreversible(rules, m) {
-            history.len()
-        } else {
-            window
-        };
-        history.push(child.hash);
-        total += perft_node(rules, &child, depth - 1, rest, history, w);
-        history.pop();
-    }
-    total
 }
 
 /// Whether the no-progress limit or repetition ends the game at `pos`, whose hash is the last of
