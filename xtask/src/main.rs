@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo xtask test            fmt, clippy, tests (release), docs, a brief fuzz run; CI runs this
-//! cargo xtask serve           build and serve the web app (nothing to serve yet)
+//! cargo xtask serve           install what is missing, build and serve the web app
+//! cargo xtask setup           install the pinned web tools only
 //! cargo xtask bench [ARGS]    the engine benchmark (`quirkat bench`)
 //! cargo xtask fuzz [SECONDS]  install cargo-fuzz if missing, then fuzz every target
 //! ```
@@ -14,6 +15,7 @@ mod fuzz;
 mod serve;
 mod test;
 mod util;
+mod web;
 
 use std::process::ExitCode;
 
@@ -22,7 +24,8 @@ const USAGE: &str = "usage: cargo xtask <command>
 commands:
   test              cargo fmt --check, clippy -D warnings, cargo test --release, cargo doc,
                     and a brief fuzz run when cargo-fuzz is installed
-  serve             build and serve the web app on 127.0.0.1:8080 (not yet: no app)
+  serve             install what is missing, build the web app and serve it on 127.0.0.1:8080
+  setup             install the pinned web tools (trunk, wasm-bindgen-cli, npm packages, chromium)
   bench [ARGS]      cargo run --release -p quirkat-cli -- bench [ARGS]
   fuzz [SECONDS]    install cargo-fuzz if missing, then run each fuzz target SECONDS (default 60)";
 
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "test" if rest.is_empty() => test::run(),
         "serve" if rest.is_empty() => serve::run(),
+        "setup" if rest.is_empty() => web::install(true).map(|_| ()),
         "bench" => bench(rest),
         "fuzz" if rest.len() <= 1 => match rest.first().map(|s| s.parse::<u64>()) {
             None => fuzz::run(fuzz::DEFAULT_SECONDS),

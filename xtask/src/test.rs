@@ -5,6 +5,7 @@
 
 use crate::fuzz;
 use crate::util::{self, Step};
+use crate::web;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -82,7 +83,34 @@ fn steps_in_order(counts: &mut Counts, steps: &mut Steps) -> Result<(), String> 
         Ok(false) => "skipped",
         Err(_) => "FAILED",
     }));
-    r.map(|_| ())
+    r?;
+
+    let s = Step::start("web tools (install what is missing)");
+    let r = web::install(true);
+    steps.push(s.finish(match &r {
+        Ok(done) if done.iter().all(|(_, _, skipped)| *skipped) => "ok (all installed already)",
+        Ok(_) => "ok",
+        Err(_) => "FAILED",
+    }));
+    r?;
+
+    let s = Step::start("trunk build --release");
+    let r = web::build(true);
+    steps.push(s.finish(if r.is_ok() { "ok" } else { "FAILED" }));
+    r?;
+
+    let s = Step::start("end-to-end (playwright-core, chromium)");
+    let before = *counts;
+    let mut cmd = web::command("node");
+    cmd.arg("web/tests/smoke.mjs").arg("dist");
+    let r = counted(&mut cmd, counts);
+    steps.push(s.finish(&format!(
+        "{} ({} passed, {} failed)",
+        if r.is_ok() { "ok" } else { "FAILED" },
+        counts.passed - before.passed,
+        counts.failed - before.failed
+    )));
+    r
 }
 
 /// A step that is one command, timed.
@@ -97,9 +125,16 @@ fn command_step(steps: &mut Steps, name: &str, cmd: &mut Command) -> Result<(), 
 /// `--no-fail-fast`, so that one failing test binary does not hide the counts of the others.
 fn cargo_test(counts: &mut Counts) -> Result<(), String> {
     let mut cmd = util::cargo();
-    cmd.args(["test", "--workspace", "--release", "--no-fail-fast"])
-        .stdout(Stdio::piped());
-    let shown = util::show(&cmd);
+    cmd.args(["test", "--workspace", "--release", "--no-fail-fast"]);
+    counted(&mut cmd, counts)
+}
+
+/// Runs a command whose output has libtest-style `test result:` lines (cargo test, the end-to-end
+/// tests), showing the output as it comes and adding the counts.
+fn counted(cmd: &mut Command, counts: &mut Counts) -> Result<(), String> {
+    let failed_before = counts.failed;
+    cmd.stdout(Stdio::piped());
+    let shown = util::show(cmd);
     let mut child = cmd
         .spawn()
         .map_err(|e| format!("cannot run {shown}: {e}"))?;
@@ -125,12 +160,12 @@ fn cargo_test(counts: &mut Counts) -> Result<(), String> {
     let st = child
         .wait()
         .map_err(|e| format!("waiting for {shown}: {e}"))?;
-    if st.success() && counts.failed == 0 {
+    if st.success() && counts.failed == failed_before {
         Ok(())
     } else {
         Err(format!(
             "{shown} failed ({st}; {} tests failed)",
-            counts.failed
+            counts.failed - failed_before
         ))
     }
 }

@@ -1,0 +1,27 @@
+//! The status line: who is to move or how the game ended, and the last refusal in words.
+
+use yew::prelude::*;
+
+/// Properties of [`Status`].
+#[derive(Properties, PartialEq)]
+pub struct StatusProps {
+    /// Machine-readable status (`to-move:first`, `over:draw`, …).
+    pub status: String,
+    /// The same in words.
+    pub text: String,
+    /// Why the last click did nothing, if it did nothing.
+    pub notice: Option<String>,
+}
+
+/// The status line.
+#[component]
+pub fn Status(props: &StatusProps) -> Html {
+    html! {
+        <div class="status-box">
+            <p class="status" data-status={props.status.clone()}>{ props.text.clone() }</p>
+            if let Some(n) = &props.notice {
+                <p class="notice" role="alert">{ n.clone() }</p>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,324 @@
+//! Board drawing in board coordinates, as pure functions of the engine's geometry.
+//!
+//! One grid step is one SVG unit. The engine's `y` grows upwards from the first player's side; SVG's
+//! grows downwards, so [`Frame::at`] flips it. Everything the board component draws comes from here,
+//! so the drawing and the engine cannot disagree about where a line runs.
+
+use quirkat_rules::board::{Circuit, LoopArc, Track};
+use quirkat_rules::{Board, BoardKind};
+use std::fmt::Write;
+
+/// Space around the outermost points, in grid units (room for a piece and the point names).
+const MARGIN: f64 = 0.75;
+
+/// The drawing frame of a board: its extent and the mapping from board to SVG coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    /// Number of files.
+    pub files: i8,
+    /// Number of ranks.
+    pub ranks: i8,
+    /// Extra room on every side for the Surakarta loops (their largest radius).
+    pub loops: f64,
+    /// Whether the board is drawn from the second player's side (rotated half a turn).
+    pub flipped: bool,
+}
+
+impl Frame {
+    /// The frame of a board, seen from the first player's side.
+    pub fn new(board: &Board) -> Frame {
+        let loops = board
+            .circuits
+            .iter()
+            .flat_map(|c| c.track.iter())
+            .filter_map(|t| match t {
+                Track::Loop(l) => Some(l.radius as f64),
+                Track::Point(_) => None,
+            })
+            .fold(0.0, f64::max);
+        Frame {
+            files: board.files,
+            ranks: board.ranks,
+            loops,
+            flipped: false,
+        }
+    }
+
+    /// The same frame seen from the other side.
+    pub fn flip(self, flipped: bool) -> Frame {
+        Frame { flipped, ..self }
+    }
+
+    /// SVG coordinates of the board point (x, y).
+    pub fn at(&self, x: f64, y: f64) -> (f64, f64) {
+        let (w, h) = (self.files as f64 - 1.0, self.ranks as f64 - 1.0);
+        if self.flipped { (w - x, y) } else { (x, h - y) }
+    }
+
+    /// The `viewBox` attribute: the points, the loops and a margin.
+    pub fn view_box(&self) -> String {
+        let m = MARGIN + self.loops;
+        let w = self.files as f64 - 1.0 + 2.0 * m;
+        let h = self.ranks as f64 - 1.0 + 2.0 * m;
+        format!("{} {} {} {}", num(-m), num(-m), num(w), num(h))
+    }
+}
+
+/// A number for an SVG attribute: at most three decimals, no trailing zeros.
+pub fn num(v: f64) -> String {
+    let s = format!("{:.3}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// A point of the board, where it is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnPoint {
+    /// Index in the board.
+    pub index: u8,
+    /// Name, such as `e5`.
+    pub name: String,
+    /// SVG x.
+    pub x: f64,
+    /// SVG y.
+    pub y: f64,
+}
+
+/// Every point of the board in SVG coordinates.
+pub fn points(board: &Board, frame: &Frame) -> Vec<DrawnPoint> {
+    board
+        .points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let (x, y) = frame.at(p.x as f64, p.y as f64);
+            DrawnPoint {
+                index: i as u8,
+                name: p.name.clone(),
+                x,
+                y,
+            }
+        })
+        .collect()
+}
+
+/// One drawn line as SVG `points` (a polyline through its points in order).
+pub fn line_points(board: &Board, frame: &Frame, line: &[u8]) -> String {
+    let mut s = String::new();
+    for (i, &p) in line.iter().enumerate() {
+        let info = &board.points[p as usize];
+        let (x, y) = frame.at(info.x as f64, info.y as f64);
+        if i > 0 {
+            s.push(' ');
+        }
+        let _ = write!(s, "{},{}", num(x), num(y));
+    }
+    s
+}
+
+/// The sweep of a loop as drawn: the signed angle in degrees from `enter` to `leave` round the
+/// centre, positive clockwise on screen. Three quarters of a circle: ±270.
+pub fn loop_sweep(board: &Board, frame: &Frame, arc: &LoopArc) -> f64 {
+    let (cx, cy) = frame.at(arc.cx as f64, arc.cy as f64);
+    let angle = |p: u8| {
+        let info = &board.points[p as usize];
+        let (x, y) = frame.at(info.x as f64, info.y as f64);
+        // screen angle, clockwise positive because SVG's y points down
+        (y - cy).atan2(x - cx).to_degrees()
+    };
+    let (a, b) = (angle(arc.enter), angle(arc.leave));
+    // clockwise in the engine's y-up sense is clockwise on the screen too, unless the board is
+    // drawn mirrored; a half-turn rotation (flipping) keeps the sense
+    let cw = arc.clockwise;
+    let mut d = b - a;
+    if cw {
+        while d <= 0.0 {
+            d += 360.0;
+        }
+    } else {
+        while d >= 0.0 {
+            d -= 360.0;
+        }
+    }
+    d
+}
+
+/// The SVG path of a whole circuit: its straight legs and its loops as true arcs.
+pub fn circuit_path(board: &Board, frame: &Frame, circuit: &Circuit) -> String {
+    let mut s = String::new();
+    let xy = |p: u8| {
+        let info = &board.points[p as usize];
+        frame.at(info.x as f64, info.y as f64)
+    };
+    let mut started = false;
+    for t in &circuit.track {
+        match t {
+            Track::Point(p) => {
+                let (x, y) = xy(*p);
+                let _ = write!(
+                    s,
+                    "{}{} {} ",
+                    if started { "L" } else { "M" },
+                    num(x),
+                    num(y)
+                );
+                started = true;
+            }
+            Track::Loop(arc) => {
+                let (x, y) = xy(arc.leave);
+                let sweep = loop_sweep(board, frame, arc);
+                let r = num(arc.radius as f64);
+                let large = u8::from(sweep.abs() > 180.0);
+                let dir = u8::from(sweep > 0.0);
+                let _ = write!(s, "A{r} {r} 0 {large} {dir} {} {} ", num(x), num(y));
+            }
+        }
+    }
+    s.push('Z');
+    s
+}
+
+/// The colour class of a circuit (`inner`, `outer`, `middle`), for the stylesheet.
+pub fn circuit_class(circuit: &Circuit) -> String {
+    format!("circuit circuit-{}", circuit.name)
+}
+
+/// Short description of a board for captions and alt texts.
+pub fn board_caption(kind: BoardKind) -> &'static str {
+    match kind {
+        BoardKind::Alquerque5 => "5×5 alquerque board",
+        BoardKind::Alquerque9 => "9×9 quadruple alquerque board",
+        BoardKind::Square9x => "9×9 grid with the two long diagonals",
+        BoardKind::Satoel => "quadruple alquerque board with a triangle at each end",
+        BoardKind::Surakarta6 => "6×6 Surakarta board with two circuits",
+        BoardKind::Surakarta7 => "7×7 Bas-basan sepur board with two circuits",
+        BoardKind::Surakarta7Middle => "7×7 Bas-basan sepur board with three circuits",
+        BoardKind::Queah => "Queah's 13-cell diamond",
+    }
+}
+
+/// How a stack of towers is drawn: one disc per piece, bottom first, each raised a little.
+/// Returns the vertical offset of each level in grid units (upwards on screen is negative).
+pub fn stack_offsets(height: usize) -> Vec<f64> {
+    // stacks up to 6 rise 0.08 per piece; taller ones are squeezed into the same room
+    let step = if height <= 6 {
+        0.08
+    } else {
+        0.4 / (height - 1) as f64
+    };
+    (0..height).map(|l| -(l as f64) * step).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KINDS: [BoardKind; 8] = [
+        BoardKind::Alquerque5,
+        BoardKind::Alquerque9,
+        BoardKind::Square9x,
+        BoardKind::Satoel,
+        BoardKind::Surakarta6,
+        BoardKind::Surakarta7,
+        BoardKind::Surakarta7Middle,
+        BoardKind::Queah,
+    ];
+
+    #[test]
+    fn points_fit_in_the_view_box() {
+        for kind in KINDS {
+            let b = Board::get(kind);
+            for flipped in [false, true] {
+                let f = Frame::new(b).flip(flipped);
+                let vb: Vec<f64> = f
+                    .view_box()
+                    .split(' ')
+                    .map(|v| v.parse().unwrap())
+                    .collect();
+                for p in points(b, &f) {
+                    assert!(p.x > vb[0] && p.x < vb[0] + vb[2], "{kind:?} {}", p.name);
+                    assert!(p.y > vb[1] && p.y < vb[1] + vb[3], "{kind:?} {}", p.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn first_player_sits_at_the_bottom() {
+        let b = Board::get(BoardKind::Alquerque9);
+        let f = Frame::new(b);
+        let pts = points(b, &f);
+        let a1 = pts.iter().find(|p| p.name == "a1").unwrap();
+        let i9 = pts.iter().find(|p| p.name == "i9").unwrap();
+        assert_eq!((a1.x, a1.y), (0.0, 8.0));
+        assert_eq!((i9.x, i9.y), (8.0, 0.0));
+        let flipped = points(b, &f.flip(true));
+        let a1 = flipped.iter().find(|p| p.name == "a1").unwrap();
+        assert_eq!((a1.x, a1.y), (8.0, 0.0));
+    }
+
+    #[test]
+    fn every_loop_is_three_quarters_of_a_circle() {
+        for kind in [
+            BoardKind::Surakarta6,
+            BoardKind::Surakarta7,
+            BoardKind::Surakarta7Middle,
+        ] {
+            let b = Board::get(kind);
+            for flipped in [false, true] {
+                let f = Frame::new(b).flip(flipped);
+                let mut loops = 0;
+                for c in &b.circuits {
+                    for t in &c.track {
+                        if let Track::Loop(arc) = t {
+                            let sweep = loop_sweep(b, &f, arc);
+                            assert!((sweep.abs() - 270.0).abs() < 1e-6, "{kind:?} {sweep}");
+                            loops += 1;
+                        }
+                    }
+                }
+                assert_eq!(loops, 4 * b.circuits.len());
+            }
+        }
+    }
+
+    #[test]
+    fn loops_lie_outside_the_grid() {
+        // the inner loop of the bottom-right corner of 6×6 runs from f2 round f1 to e1, through the
+        // point one unit right of f1 and one below it: outside the board
+        let b = Board::get(BoardKind::Surakarta6);
+        let f = Frame::new(b);
+        let path = circuit_path(b, &f, &b.circuits[0]);
+        assert!(path.starts_with("M0 4 "), "{path}");
+        assert!(path.contains("L5 4 A1 1 0 1 1 4 5 "), "{path}");
+        assert!(path.ends_with('Z'));
+        assert_eq!(path.matches('A').count(), 4);
+        assert_eq!(f.view_box(), "-2.75 -2.75 10.5 10.5");
+    }
+
+    #[test]
+    fn lines_are_polylines_in_board_order() {
+        let b = Board::get(BoardKind::Queah);
+        let f = Frame::new(b);
+        let all: Vec<String> = b.lines.iter().map(|l| line_points(b, &f, l)).collect();
+        assert!(all.contains(&"0,4 1,3 2,2 3,1 4,0".to_string()), "{all:?}");
+        assert_eq!(all.len(), 6);
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(-0.75), "-0.75");
+        assert_eq!(num(0.0), "0");
+        assert_eq!(num(-0.0001), "0");
+        assert_eq!(num(1.0 / 3.0), "0.333");
+    }
+
+    #[test]
+    fn stacks_rise() {
+        assert_eq!(stack_offsets(1), vec![0.0]);
+        let tall = stack_offsets(24);
+        assert!((tall[23] + 0.4).abs() < 1e-9);
+        assert!(tall.windows(2).all(|w| w[1] < w[0]));
+    }
+}

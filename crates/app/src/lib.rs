@@ -1,0 +1,22 @@
+//! The quirkat browser app: Yew function components over the rules engine.
+//!
+//! * [`geometry`]: board drawing in board coordinates, pure functions of the engine's geometry;
+//! * [`state`]: the app state as a [`yew::Reducible`] with an [`state::Action`] enum;
+//! * [`components`]: one function component per file, the [`App`] at the top.
+//!
+//! The pure parts are tested natively (`cargo test -p quirkat-app`); trunk builds `src/bin/app.rs`
+//! for `wasm32-unknown-unknown`.
+//!
+//! Testability contract (issue 3), relied on by the end-to-end tests in `web/tests/`: every board
+//! point is an SVG element with `data-point="<name>"`; every piece carries
+//! `data-piece="<first|second>:<man|king>"` and `data-at="<point>"`, a towers stack also
+//! `data-stack="<colours bottom to top, f/s>"`; the selected piece's legal destinations carry
+//! `data-target`; moves in the list carry `data-ply`; the status line carries `data-status`
+//! (`to-move:first|second`, `over:first-wins|second-wins|draw`); reserves carry
+//! `data-reserve="<first|second>:<count>"`.
+
+pub mod components;
+pub mod geometry;
+pub mod state;
+
+pub use components::app::App;
