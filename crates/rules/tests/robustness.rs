@@ -10,34 +10,8 @@
 use quirkat_rules::{Game, OptionKey, ParsedMove, Record, Rules, RulesetId};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-/// xorshift64*: small, fast and the same on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+mod common;
+use common::Rng;
 
 /// Runs `f`; if it panics, fails naming the input (the original message is printed above).
 fn guarded<T>(what: &str, input: &str, f: impl FnOnce() -> T) -> T {

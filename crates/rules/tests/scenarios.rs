@@ -7,6 +7,9 @@
 
 #![allow(missing_docs)]
 
+#[path = "common/mod.rs"]
+mod common;
+
 #[path = "scenarios/conventions.rs"]
 mod conventions;
 #[path = "scenarios/end.rs"]

@@ -4,6 +4,7 @@
 //! removal (immediate, deferred), compulsory capture, majority and promotion — and the position
 //! after one of the moves. Only the board graph (`Board::step`) is taken from the engine.
 
+use crate::common::Rng;
 use crate::*;
 use quirkat_rules::board::{DIRS, NONE};
 use quirkat_rules::{Board, Game, Side};
@@ -240,18 +241,6 @@ fn text(board: &Board, m: &RefMove) -> String {
     s
 }
 
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// A random position: a few pieces of each side (kings where the ruleset has them).
 fn random_position(spec: &Spec, rng: &mut Rng) -> Game {
     let n = new_game(spec.id, &[]).rules().board.len();
@@ -287,7 +276,7 @@ fn random_position(spec: &Spec, rng: &mut Rng) -> Game {
 
 #[test]
 fn leap_rulesets_agree_with_the_reference_on_random_positions() {
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut rng = Rng::new(0x5eed_1234_abcd_0001);
     let mut compared = 0;
     let mut with_captures = 0;
     let mut huff_checks = 0;
@@ -369,7 +358,7 @@ fn leap_rulesets_agree_with_the_reference_on_random_positions() {
 /// drop)", on random positions.
 #[test]
 fn queah_drops_agree_with_the_reference_on_random_positions() {
-    let mut rng = Rng(0x9eea_4000_0000_0007);
+    let mut rng = Rng::new(0x9eea_4000_0000_0007);
     let mut compared = 0;
     for spec in SPECS.iter().filter(|s| s.id.starts_with("queah")) {
         for _ in 0..1000 {
@@ -516,7 +505,7 @@ fn towers_text(board: &Board, m: &(u8, Vec<u8>, bool)) -> String {
 
 #[test]
 fn towers_agrees_with_the_reference_on_random_positions() {
-    let mut rng = Rng(0x7041_e125_0000_0003);
+    let mut rng = Rng::new(0x7041_e125_0000_0003);
     let mut with_captures = 0;
     for (options, huffing, no_rejump) in [
         ("", false, false),
@@ -656,7 +645,7 @@ fn surakarta_reference(g: &Game, diagonal: bool, travel: bool) -> Vec<(u8, u8, b
 
 #[test]
 fn surakarta_rulesets_agree_with_the_reference_on_random_positions() {
-    let mut rng = Rng(0x5a2a_ca27_a000_0005);
+    let mut rng = Rng::new(0x5a2a_ca27_a000_0005);
     let mut with_captures = 0;
     for (id, options, diagonal, travel) in [
         ("surakarta", "", true, false),
@@ -758,7 +747,7 @@ fn material(g: &Game, side: Side) -> u32 {
 #[test]
 fn random_games_end_as_rules_md_says() {
     use quirkat_rules::{EndReason, GameResult, Outcome};
-    let mut rng = Rng(0xe2d0_f6a3_e000_0011);
+    let mut rng = Rng::new(0xe2d0_f6a3_e000_0011);
     let mut reasons = std::collections::BTreeMap::new();
     for (id, options, limit, repeats, scoring_draw) in [
         ("towers", vec![("limit", "30")], 30, 3, true),
