@@ -221,6 +221,18 @@ impl Board {
         out
     }
 
+    /// The points of `from` that can leap, in some direction, over a point of `over` onto a point of
+    /// `onto` (on the whole board at once).
+    #[inline]
+    pub fn leapers(&self, from: Bits, over: Bits, onto: Bits) -> Bits {
+        let mut found = 0;
+        for d in 0..8 {
+            let back = (d + 4) % 8;
+            found |= from & self.shift(self.shift(onto, back) & over, back);
+        }
+        found
+    }
+
     /// The far rank of `side` (0 = first, 1 = second): where its men are promoted.
     #[inline]
     pub fn far_rank(&self, side: usize) -> Bits {

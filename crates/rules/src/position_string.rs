@@ -127,14 +127,11 @@ impl Game {
                 })
                 .collect::<Result<_, _>>()?
         };
-        let keys: Vec<String> = pairs
+        let pairs: Vec<(&str, &str)> = pairs
             .iter()
-            .map(|(k, _)| full_key(k))
-            .collect::<Result<_, _>>()?;
-        let rules = Rules::from_pairs(
-            ruleset,
-            keys.iter().zip(&pairs).map(|(k, (_, v))| (k.as_str(), *v)),
-        )?;
+            .map(|&(k, v)| Ok((full_key(k)?, v)))
+            .collect::<Result<_, FormatError>>()?;
+        let rules = Rules::from_pairs(ruleset, pairs)?;
         let mut pos = Position::empty(Side::First);
         parse_board(&rules, fields[3], &mut pos)?;
         parse_turn(&rules, fields[4], &mut pos)?;
@@ -203,11 +200,11 @@ impl Game {
 }
 
 /// The option key written without underscores, back to its full form.
-fn full_key(short: &str) -> Result<String, FormatError> {
+fn full_key(short: &str) -> Result<&'static str, FormatError> {
     OptionKey::ALL
         .iter()
         .find(|k| k.key().replace('_', "") == short)
-        .map(|k| k.key().to_string())
+        .map(|k| k.key())
         .ok_or_else(|| FormatError::field("options", format!("unknown option '{short}'")))
 }
 

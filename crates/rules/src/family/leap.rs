@@ -107,10 +107,7 @@ fn chain_starts(rules: &Rules, pos: &Position) -> Bits {
             }
         }
     } else {
-        for d in 0..8 {
-            let back = (d + 4) % 8;
-            starts |= men & board.shift(board.shift(empty, back) & enemy, back);
-        }
+        starts |= board.leapers(men, enemy, empty);
     }
     starts
 }
@@ -288,12 +285,8 @@ pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
     let board = rules.board;
     let occ = own | enemy;
     let empty = board.all() & !occ;
-    let mut found = 0;
     // a king captures short (like a man) or flying
-    for d in 0..8 {
-        let back = (d + 4) % 8;
-        found |= own & board.shift(board.shift(empty, back) & enemy, back);
-    }
+    let mut found = board.leapers(own, enemy, empty);
     if rules.king_flying_capture {
         for p in BitIter(own & pos.kings & !found) {
             let blockers = occ & !bit(p);

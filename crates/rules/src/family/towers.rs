@@ -24,11 +24,7 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     };
     let empty = board.all() & !(pos.own[0] | pos.own[1]);
     let enemy = pos.own[1 - me];
-    let mut starts = 0;
-    for d in 0..8 {
-        let back = (d + 4) % 8;
-        starts |= own & board.shift(board.shift(empty, back) & enemy, back);
-    }
+    let starts = board.leapers(own, enemy, empty);
     for p in BitIter(starts) {
         g.m = Move::new(p);
         let (b, h) = (g.bits[p as usize], g.height[p as usize]);
@@ -118,14 +114,8 @@ impl Chain<'_> {
 /// The stacks of the side to move that have at least one capture.
 pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
     let me = pos.side.index();
-    let board = rules.board;
-    let empty = board.all() & !(pos.own[0] | pos.own[1]);
-    let mut found = 0;
-    for d in 0..8 {
-        let back = (d + 4) % 8;
-        found |= pos.own[me] & board.shift(board.shift(empty, back) & pos.own[1 - me], back);
-    }
-    found
+    let empty = rules.board.all() & !(pos.own[0] | pos.own[1]);
+    rules.board.leapers(pos.own[me], pos.own[1 - me], empty)
 }
 
 /// Sets a stack and keeps the ownership sets and hash in step.
