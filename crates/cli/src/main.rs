@@ -8,6 +8,8 @@
 //! ```
 
 mod bench;
+mod matches;
+mod solve;
 
 use quirkat_rules::{Game, Move, Rules, RulesetId};
 use std::process::ExitCode;
@@ -99,6 +101,12 @@ fn run(args: &[String]) -> Result<(), String> {
     let Some((cmd, rest)) = args.split_first() else {
         return Err(USAGE.to_string());
     };
+    // commands with arguments of their own
+    match cmd.as_str() {
+        "match" => return matches::run(rest),
+        "solve" => return solve::run(rest),
+        _ => {}
+    }
     let a = parse_args(rest)?;
     match cmd.as_str() {
         "rulesets" => {

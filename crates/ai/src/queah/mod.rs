@@ -1,0 +1,1 @@
+//! Queah solved by retrograde analysis (to be written).
