@@ -1,5 +1,318 @@
-//! `quirkat match`: engine against engine (to be written).
+//! `quirkat match`: engine against engine.
+//!
+//! ```text
+//! quirkat match --ruleset ID [--option KEY=VALUE]... --a PLAYER --b PLAYER --games N
+//!               [--movetime MS] [--nodes N] [--depth D] [--seed S] [--opening-plies K]
+//!               [--max-plies P] [--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--verbose]
+//! ```
+//!
+//! A player is a level `1`–`6`, `random` or `greedy` (see `quirkat_ai::level`). Games come in pairs:
+//! each pair starts from the same seeded random opening of `K` plies (default 4) and is played twice
+//! with the colours swapped. Level 6 thinks `--movetime` milliseconds a move (default 1000), or, with
+//! `--nodes` or `--depth`, searches that many nodes or plies instead, so that the match repeats
+//! exactly; levels 1–5 have fixed node or depth budgets of their own. Each game starts from cleared
+//! search tables, so a game depends only on the seed and the players. A game still running after
+//! `--max-plies` (default 1000) plies is scored as the ruleset scores a game stopped by its limits
+//! (towers cycles can run long).
+//!
+//! The last line reads `score A vs B: W-D-L (P%), elo +E ± M`: wins, draws and losses of A, its
+//! score with draws counted half, and the Elo difference with its 95% margin (from the spread of the
+//! game scores). At 0% or 100% the Elo figure is computed as if half a game had gone the other way.
 
-pub fn run(_args: &[String]) -> Result<(), String> {
-    Err("match: not written yet".into())
+use quirkat_ai::rng::{Rng, mix};
+use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, StdClock, Weights, choose_move};
+use quirkat_rules::ruleset::Scoring;
+use quirkat_rules::{Game, GameResult, Rules, RulesetId, Side};
+
+struct Args {
+    rules: Rules,
+    a: Player,
+    b: Player,
+    games: u32,
+    movetime: f64,
+    fixed: Option<Limits>,
+    seed: u64,
+    opening_plies: u32,
+    max_plies: u32,
+    tune: [Vec<(String, i32)>; 2],
+    verbose: bool,
+}
+
+const USAGE: &str =
+    "usage: quirkat match --ruleset ID [--option KEY=VALUE]... --a PLAYER --b PLAYER \
+--games N [--movetime MS] [--nodes N] [--depth D] [--seed S] [--opening-plies K] [--max-plies P] \
+[--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--verbose]
+  PLAYER: a level 1-6, random or greedy";
+
+fn parse(args: &[String]) -> Result<Args, String> {
+    let mut ruleset = None;
+    let mut options: Vec<(String, String)> = Vec::new();
+    let (mut a, mut b) = (None, None);
+    let mut games = None;
+    let mut movetime = 1000.0;
+    let mut nodes = None;
+    let mut depth = None;
+    let mut seed = 1u64;
+    let mut opening_plies = 4;
+    let mut max_plies = 1000;
+    let mut tune: [Vec<(String, i32)>; 2] = [Vec::new(), Vec::new()];
+    let mut verbose = false;
+    let mut it = args.iter();
+    fn num<T: std::str::FromStr>(name: &str, v: Option<&String>) -> Result<T, String> {
+        let v = v.ok_or_else(|| format!("{name} needs a value"))?;
+        v.parse()
+            .map_err(|_| format!("{name} takes a number, not '{v}'"))
+    }
+    fn pair(name: &str, v: Option<&String>) -> Result<(String, String), String> {
+        let v = v.ok_or_else(|| format!("{name} needs a value"))?;
+        let (k, x) = v
+            .split_once('=')
+            .ok_or_else(|| format!("{name} takes KEY=VALUE, not '{v}'"))?;
+        Ok((k.to_string(), x.to_string()))
+    }
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--ruleset" => ruleset = Some(it.next().ok_or("--ruleset needs a value")?.clone()),
+            "--option" => options.push(pair("--option", it.next())?),
+            "--a" => a = Some(it.next().ok_or("--a needs a value")?.parse::<Player>()?),
+            "--b" => b = Some(it.next().ok_or("--b needs a value")?.parse::<Player>()?),
+            "--games" => games = Some(num::<u32>("--games", it.next())?),
+            "--movetime" => movetime = num::<f64>("--movetime", it.next())?,
+            "--nodes" => nodes = Some(num::<u64>("--nodes", it.next())?),
+            "--depth" => depth = Some(num::<u32>("--depth", it.next())?),
+            "--seed" => seed = num::<u64>("--seed", it.next())?,
+            "--opening-plies" => opening_plies = num::<u32>("--opening-plies", it.next())?,
+            "--max-plies" => max_plies = num::<u32>("--max-plies", it.next())?,
+            "--tune-a" | "--tune-b" => {
+                let (k, v) = pair(arg, it.next())?;
+                let v: i32 = v
+                    .parse()
+                    .map_err(|_| format!("{arg} takes KEY=NUMBER, not '{k}={v}'"))?;
+                tune[usize::from(arg == "--tune-b")].push((k, v));
+            }
+            "--verbose" | "-v" => verbose = true,
+            other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
+        }
+    }
+    let id = ruleset.ok_or_else(|| format!("--ruleset is required\n{USAGE}"))?;
+    let ruleset: RulesetId = id.parse().map_err(|e| format!("{e}"))?;
+    let rules = Rules::from_pairs(
+        ruleset,
+        options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    )
+    .map_err(|e| e.to_string())?;
+    if movetime.is_nan() || movetime <= 0.0 {
+        return Err("--movetime takes a positive number".into());
+    }
+    let fixed = (nodes.is_some() || depth.is_some()).then_some(Limits {
+        time_ms: None,
+        depth,
+        nodes,
+    });
+    Ok(Args {
+        rules,
+        a: a.ok_or_else(|| format!("--a is required\n{USAGE}"))?,
+        b: b.ok_or_else(|| format!("--b is required\n{USAGE}"))?,
+        games: games
+            .filter(|&g| g > 0)
+            .ok_or("--games takes a positive number")?,
+        movetime,
+        fixed,
+        seed,
+        opening_plies,
+        max_plies,
+        tune,
+        verbose,
+    })
+}
+
+/// What each side of the match did, for the summary.
+#[derive(Default)]
+struct Stats {
+    moves: u64,
+    ms: f64,
+    depth: u64,
+    nodes: u64,
+}
+
+/// Runs `quirkat match`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let a = parse(args)?;
+    let clock = StdClock::new();
+    let players = [a.a, a.b];
+    let mut searchers = [Searcher::new(16), Searcher::new(16)];
+    for (i, s) in searchers.iter_mut().enumerate() {
+        if !a.tune[i].is_empty() {
+            let mut w = Weights::for_rules(&a.rules);
+            for (k, v) in &a.tune[i] {
+                w.set(k, *v)?;
+            }
+            s.set_weights(Some(w));
+        }
+    }
+    let mut stats = [Stats::default(), Stats::default()];
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut scores: Vec<f64> = Vec::new();
+    for g in 0..a.games {
+        let pair = g / 2;
+        let opening = opening(
+            &a.rules,
+            mix(a.seed ^ mix(pair as u64 + 1)),
+            a.opening_plies,
+        );
+        // in even games A has the first move, in odd games the second
+        let a_side = if g % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let mut game = opening.clone();
+        for s in searchers.iter_mut() {
+            s.clear();
+        }
+        let mut plies = 0;
+        let game_seed = mix(a.seed.wrapping_add(0x1000 + g as u64));
+        while game.outcome().is_none() && plies < a.max_plies {
+            let to_move = game.position().side_to_move();
+            let who = usize::from(to_move != a_side);
+            let player = players[who];
+            let choice = Choice {
+                time_ms: a.movetime,
+                fixed: if player == Player::Level(6) {
+                    a.fixed
+                } else {
+                    None
+                },
+                ..Choice::new(player, mix(game_seed ^ plies as u64))
+            };
+            let t = clock.now_ms();
+            let mut last = (0u32, 0u64);
+            let m = choose_move(&game, &choice, &clock, &mut searchers[who], &mut |p| {
+                last = (p.depth, p.nodes);
+                true
+            });
+            let st = &mut stats[who];
+            st.moves += 1;
+            st.ms += clock.now_ms() - t;
+            st.depth += last.0 as u64;
+            st.nodes += last.1;
+            let Some(m) = m else { break };
+            game.play(&m)
+                .map_err(|e| format!("an illegal move was chosen: {e}"))?;
+            plies += 1;
+        }
+        let result = match game.outcome() {
+            Some(o) => o.result,
+            None => adjudicate(&game),
+        };
+        let (score, word) = match result {
+            GameResult::Win(s) if s == a_side => (1.0, "A wins"),
+            GameResult::Win(_) => (0.0, "B wins"),
+            GameResult::Draw => (0.5, "draw"),
+        };
+        match result {
+            GameResult::Win(s) if s == a_side => wins += 1,
+            GameResult::Win(_) => losses += 1,
+            GameResult::Draw => draws += 1,
+        }
+        scores.push(score);
+        let why = game
+            .outcome()
+            .map_or("ply cap".to_string(), |o| o.reason.id().to_string());
+        println!(
+            "game {}/{}: A ({}) {} as {}: {word} ({why}, {} plies)",
+            g + 1,
+            a.games,
+            players[0],
+            if a.verbose {
+                format!("vs B ({})", players[1])
+            } else {
+                String::new()
+            },
+            a_side,
+            plies
+        );
+    }
+    for (i, st) in stats.iter().enumerate() {
+        if st.moves > 0 && matches!(players[i], Player::Level(_)) {
+            println!(
+                "{} ({}): {} moves, {:.1} ms a move, depth {:.1}, {:.0} nodes/s",
+                ["A", "B"][i],
+                players[i],
+                st.moves,
+                st.ms / st.moves as f64,
+                st.depth as f64 / st.moves as f64,
+                st.nodes as f64 * 1000.0 / st.ms.max(1e-9)
+            );
+        }
+    }
+    let n = scores.len() as f64;
+    let p = scores.iter().sum::<f64>() / n;
+    let (elo, margin) = elo(&scores);
+    println!(
+        "score {} vs {}: {wins}-{draws}-{losses} ({:.1}%), elo {}{:.0} ± {:.0}",
+        players[0],
+        players[1],
+        p * 100.0,
+        if elo >= 0.0 { "+" } else { "-" },
+        elo.abs(),
+        margin
+    );
+    Ok(())
+}
+
+/// A seeded random opening of `plies` plies that does not end the game (fewer if none can be found).
+fn opening(rules: &Rules, seed: u64, plies: u32) -> Game {
+    let mut rng = Rng::new(seed);
+    for _ in 0..100 {
+        let mut g = Game::new(*rules);
+        let mut ok = true;
+        for _ in 0..plies {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                ok = false;
+                break;
+            }
+            g.apply(&moves[rng.below(moves.len())]);
+        }
+        if ok && g.outcome().is_none() {
+            return g;
+        }
+    }
+    let mut g = Game::new(*rules);
+    g.apply(&g.legal_moves()[0]);
+    if g.outcome().is_none() {
+        g
+    } else {
+        Game::new(*rules)
+    }
+}
+
+/// A game stopped by the ply cap, scored as the ruleset scores the limits.
+fn adjudicate(game: &Game) -> GameResult {
+    let pos = game.position();
+    let (f, s) = (pos.material(Side::First), pos.material(Side::Second));
+    match game.rules().scoring {
+        Scoring::Draw => GameResult::Draw,
+        Scoring::Majority if f > s => GameResult::Win(Side::First),
+        Scoring::Majority if s > f => GameResult::Win(Side::Second),
+        Scoring::Majority => GameResult::Draw,
+    }
+}
+
+/// The Elo difference for the mean of `scores` and its 95% margin. A score of 0 or 1 is moved half a
+/// game towards the middle.
+fn elo(scores: &[f64]) -> (f64, f64) {
+    let n = scores.len() as f64;
+    let raw = scores.iter().sum::<f64>() / n;
+    let p = raw.clamp(0.5 / n, 1.0 - 0.5 / n);
+    let var = scores.iter().map(|s| (s - raw) * (s - raw)).sum::<f64>() / n;
+    // all games alike: the binomial spread at the moved score instead of none
+    let var = if var == 0.0 { p * (1.0 - p) } else { var };
+    let sd = (var / n).sqrt();
+    let to_elo = |x: f64| -400.0 * (1.0 / x.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
+    let e = to_elo(p);
+    let lo = to_elo(p - 1.96 * sd);
+    let hi = to_elo(p + 1.96 * sd);
+    (e, (hi - lo) / 2.0)
 }

@@ -1,0 +1,805 @@
+//! Iterative-deepening alpha-beta (principal variation search) with a transposition table, move
+//! ordering and a quiescence search over captures.
+//!
+//! # Scores
+//!
+//! Scores are from the side to move's point of view, in hundredths of a man (see [`crate::eval`]).
+//! A won game is `MATE - plies` ([`MATE`] is 30,000): a win in 3 plies is 29,997, a loss in 4 plies
+//! −29,996. Any score beyond ±[`MATE_BOUND`] is a decided game; [`mate_distance`] reads the plies.
+//!
+//! # The end of the game inside the search
+//!
+//! * No legal move: the side to move has lost (RULES.md; this takes precedence over the limits).
+//! * The no-progress limit and repetition are checked exactly as [`Game::outcome`] does, along the
+//!   search path joined to the game's own history ([`Game::history`]): the window of positions that
+//!   can recur restarts after every irreversible move, and the position ends the game when it occurs
+//!   `repetitions` times in it. Such an end is scored as the ruleset scores it: with `majority`
+//!   scoring, more pieces is a win (scored like any win, with its distance), equal is 0; with `draw`
+//!   scoring, 0.
+//! * The transposition table is keyed by the Zobrist hash, which does not hold the path or the
+//!   no-progress counter. Near the limit (within 32 plies of it) the counter is mixed into the key, so
+//!   limit scores are not carried across counters there; repetition scores can still travel through
+//!   the table to a position reached by another path. This is the usual, accepted unsoundness of
+//!   hash tables with path-dependent ends: the move returned is always legal, and the scores are exact
+//!   whenever the table holds nothing from a different path.
+//!
+//! # Search
+//!
+//! Negamax, fail-soft, with a principal variation search (the first move with the full window, the
+//! rest with a null window and a re-search), late-move reductions by one ply for quiet moves after
+//! the third at depth 3 or more, and a one-ply extension when there is a single legal move (forced
+//! captures are common: the extension is allowed while the ply is below twice the iteration's depth).
+//! No null-move pruning: these games have zugzwang (a blocked side loses).
+//!
+//! Move ordering: the table's move, then captures by size (pieces taken, then kings taken, then a
+//! promotion), huffs, quiet promotions, two killer moves per ply, then the history heuristic.
+//!
+//! The quiescence search at depth 0 searches captures (and huffs) only. When every legal move
+//! captures (compulsory capture with a capture on the board), there is no "stand pat": the side
+//! must capture, so all its captures are searched. Otherwise the static evaluation is a lower bound
+//! and only captures are tried above it. It is cut at 12 plies.
+
+use crate::clock::Clock;
+use crate::eval::{Evaluator, Weights};
+use crate::rng::mix;
+use quirkat_rules::ruleset::Scoring;
+use quirkat_rules::{Family, Game, Move, Position, Rules, RulesetId, Side, generate, make};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The score of a won game, less the plies to the win.
+pub const MATE: i32 = 30_000;
+/// Scores beyond ± this are decided games.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Above every score.
+const INF: i32 = 32_000;
+/// The deepest the search path goes (iterations, extensions and quiescence together).
+pub const MAX_PLY: usize = 128;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 60;
+/// Quiescence plies at most.
+const QUIESCENCE_PLIES: i32 = 12;
+
+/// The plies to the end of a decided game (positive: the side to move wins), or `None`.
+pub fn mate_distance(score: i32) -> Option<i32> {
+    if score > MATE_BOUND {
+        Some(MATE - score)
+    } else if score < -MATE_BOUND {
+        Some(-(MATE + score))
+    } else {
+        None
+    }
+}
+
+/// What bounds a search. Every limit given applies; with none, the search goes to [`MAX_DEPTH`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// Milliseconds for this search (read through the [`Clock`]).
+    pub time_ms: Option<f64>,
+    /// Deepest iteration (plies, before extensions and quiescence).
+    pub depth: Option<u32>,
+    /// Most nodes (positions visited); never exceeded.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// A time limit only.
+    pub fn time(ms: f64) -> Limits {
+        Limits {
+            time_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+    /// A depth limit only.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+    /// A node limit only.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
+/// A report after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The depth just completed.
+    pub depth: u32,
+    /// Its score (see the module documentation for the scale).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the search began.
+    pub elapsed_ms: f64,
+    /// The principal variation, best move first.
+    pub pv: Vec<Move>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The best move found; `None` only when there is no legal move (the game is over).
+    pub best: Option<Move>,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The deepest completed iteration (0 if none completed).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub elapsed_ms: f64,
+    /// The principal variation, best move first (may be empty if no iteration completed).
+    pub pv: Vec<Move>,
+}
+
+/// A node's remaining depth, window and ply.
+#[derive(Clone, Copy)]
+struct At {
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    /// Index of the best move in generation order, plus one (0: none).
+    mv: u32,
+    depth: i16,
+    bound: u8,
+    age: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// One root move with its fixed noise (levels below 6 add noise to the root scores).
+#[derive(Clone, Copy)]
+struct RootMove {
+    m: Move,
+    noise: i32,
+}
+
+/// A reusable searcher: the transposition table, history and buffers stay between searches.
+///
+/// Deterministic: the same sequence of searches with node or depth limits gives the same results on
+/// every machine and in wasm. The table carries over from one search to the next (which helps in a
+/// game); call [`Searcher::clear`] to make one search independent of the earlier ones.
+pub struct Searcher {
+    tt: Vec<Entry>,
+    age: u8,
+    history: Vec<i32>,
+    killers: Vec<[Option<Move>; 2]>,
+    bufs: Vec<Vec<Move>>,
+    order: Vec<Vec<(i32, u32)>>,
+    pv: Vec<Vec<Move>>,
+    /// Hashes: the game's history, then the position at every ply of the path.
+    path: Vec<u64>,
+    /// Where the game history ends in `path` (the root's index).
+    base: usize,
+    /// Per ply: where the positions that can still recur start in `path`.
+    window: Vec<usize>,
+    root: Vec<RootMove>,
+    rules: Rules,
+    eval: Evaluator,
+    weights: Option<Weights>,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: f64,
+    aborted: bool,
+    root_depth: i32,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `tt_megabytes` (at least a few thousand
+    /// entries; 16 is plenty for a second a move).
+    pub fn new(tt_megabytes: usize) -> Searcher {
+        let bytes = tt_megabytes.max(1).saturating_mul(1 << 20);
+        let want = (bytes / std::mem::size_of::<Entry>()).max(4096);
+        let entries = if want.is_power_of_two() {
+            want
+        } else {
+            want.next_power_of_two() / 2
+        };
+        let rules = Rules::new(RulesetId::Srand);
+        Searcher {
+            tt: vec![Entry::default(); entries],
+            age: 0,
+            history: vec![0; 2 * 128 * 128],
+            killers: vec![[None, None]; MAX_PLY + 1],
+            bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
+            path: Vec::new(),
+            base: 0,
+            window: vec![0; MAX_PLY + 2],
+            root: Vec::new(),
+            rules,
+            eval: Evaluator::new(&rules),
+            weights: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: f64::INFINITY,
+            aborted: false,
+            root_depth: 1,
+        }
+    }
+
+    /// Forgets everything learnt: table, history and killers.
+    pub fn clear(&mut self) {
+        self.tt.fill(Entry::default());
+        self.history.fill(0);
+        self.killers.fill([None, None]);
+        self.age = 0;
+    }
+
+    /// Evaluation weights to use instead of the tuned ones (`None`: the tuned ones). For tuning.
+    pub fn set_weights(&mut self, weights: Option<Weights>) {
+        self.weights = weights;
+        self.eval = self.make_eval(&self.rules.clone());
+    }
+
+    /// A flag that stops the search at its next check (every 1,024 nodes) when set. It is cleared
+    /// when a search begins. (In a browser worker, use the progress callback instead.)
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// The evaluation the searcher uses for `rules`.
+    pub fn evaluator(&mut self, rules: &Rules) -> &Evaluator {
+        self.prepare(rules);
+        &self.eval
+    }
+
+    fn make_eval(&self, rules: &Rules) -> Evaluator {
+        match self.weights {
+            Some(w) => Evaluator::with_weights(rules, w),
+            None => Evaluator::new(rules),
+        }
+    }
+
+    fn prepare(&mut self, rules: &Rules) {
+        if self.rules != *rules || self.eval.rules() != rules {
+            self.rules = *rules;
+            self.eval = self.make_eval(rules);
+            self.clear();
+        }
+    }
+
+    /// Searches `game` within `limits` (the time read from `clock`), calling `progress` after every
+    /// completed iteration; when it returns `false` the search stops and returns what it has.
+    ///
+    /// Returns a legal move whenever the game is not over, however early the search is stopped.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        clock: &dyn Clock,
+        progress: &mut dyn FnMut(&Progress) -> bool,
+    ) -> SearchResult {
+        self.search_noisy(game, limits, clock, progress, 0, 0)
+    }
+
+    /// [`Searcher::search`] with a random offset in `-noise..=noise` added to every root move's score
+    /// (drawn from `seed`), for the weaker levels.
+    pub(crate) fn search_noisy(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        clock: &dyn Clock,
+        progress: &mut dyn FnMut(&Progress) -> bool,
+        noise: i32,
+        seed: u64,
+    ) -> SearchResult {
+        let start = clock.now_ms();
+        let rules = *game.rules();
+        self.prepare(&rules);
+        self.stop.store(false, Ordering::Relaxed);
+        self.age = self.age.wrapping_add(1);
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t.max(0.0));
+        let pos = *game.position();
+        let legal = game.legal_moves();
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed_ms: 0.0,
+            pv: Vec::new(),
+        };
+        if legal.is_empty() {
+            result.score = match game.outcome().map(|o| o.result) {
+                Some(quirkat_rules::GameResult::Win(s)) if s == pos.side_to_move() => MATE,
+                Some(quirkat_rules::GameResult::Win(_)) => -MATE,
+                _ => 0,
+            };
+            return result;
+        }
+        // the root moves: captures first, by size, then in generation order; noise fixed per move
+        let noise = noise.clamp(0, 1000);
+        let mut rng_state = mix(seed ^ 0x5eed);
+        self.root.clear();
+        for m in &legal {
+            rng_state = mix(rng_state.wrapping_add(0x9e37_79b9_7f4a_7c15));
+            let n = if noise > 0 {
+                (rng_state % (2 * noise as u64 + 1)) as i32 - noise
+            } else {
+                0
+            };
+            self.root.push(RootMove { m: *m, noise: n });
+        }
+        self.root
+            .sort_by_key(|r| std::cmp::Reverse(capture_rank(&pos, &r.m)));
+        // the path: the game's window of positions that can recur, then the root
+        self.path.clear();
+        self.path.extend_from_slice(game.history());
+        self.base = self.path.len();
+        self.path.push(pos.hash());
+        self.path.resize(self.base + MAX_PLY + 2, 0);
+        self.window[0] = 0;
+
+        result.best = Some(self.root[0].m);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            self.root_depth = depth as i32;
+            let done = self.root_iteration(clock, &pos, depth as i32);
+            if let Some(score) = done {
+                result.best = Some(self.root[0].m);
+                result.score = score;
+                result.pv = self.pv[0].clone();
+            }
+            if self.aborted {
+                break;
+            }
+            result.depth = depth;
+            let elapsed = clock.now_ms() - start;
+            let report = Progress {
+                depth,
+                score: result.score,
+                nodes: self.nodes,
+                elapsed_ms: elapsed,
+                pv: result.pv.clone(),
+            };
+            if !progress(&report) || self.root.len() == 1 {
+                break;
+            }
+            if let Some(t) = limits.time_ms
+                && elapsed >= 0.5 * t
+            {
+                break;
+            }
+            if mate_distance(result.score).is_some_and(|d| d.unsigned_abs() <= depth) && noise == 0
+            {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed_ms = clock.now_ms() - start;
+        result
+    }
+
+    /// One iteration at the root. Returns the score if at least one root move was searched fully
+    /// (the best then stands first in `self.root`); `None` if stopped before that.
+    fn root_iteration(&mut self, clock: &dyn Clock, pos: &Position, depth: i32) -> Option<i32> {
+        let rules = self.rules;
+        let mut best_adj = -INF;
+        let mut best_score = -INF;
+        let mut best_i: Option<usize> = None;
+        self.pv[0].clear();
+        for i in 0..self.root.len() {
+            let RootMove { m, noise } = self.root[i];
+            let child = make(&rules, pos, &m);
+            self.enter(0, &m, &child);
+            let v = if best_i.is_none() {
+                -self.node(clock, &child, depth - 1, -INF, INF, 1)
+            } else {
+                // m beats the best so far when v + noise > best_adj
+                let a = best_adj - noise;
+                let mut v = -self.node(clock, &child, depth - 1, -a - 1, -a, 1);
+                if v > a && !self.aborted {
+                    v = -self.node(clock, &child, depth - 1, -INF, -a, 1);
+                }
+                v
+            };
+            if self.aborted {
+                break;
+            }
+            if best_i.is_none() || v + noise > best_adj {
+                best_adj = v + noise;
+                best_score = v;
+                best_i = Some(i);
+                self.set_pv(0, &m);
+            }
+        }
+        let b = best_i?;
+        self.root[..=b].rotate_right(1);
+        Some(best_score)
+    }
+
+    /// Records the child of `m` at `ply + 1` in the path.
+    #[inline]
+    fn enter(&mut self, ply: usize, m: &Move, child: &Position) {
+        let at = self.base + ply + 1;
+        self.path[at] = child.hash();
+        self.window[ply + 1] = if irreversible(&self.rules, m) {
+            at
+        } else {
+            self.window[ply]
+        };
+    }
+
+    fn set_pv(&mut self, ply: usize, m: &Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(*m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    #[inline]
+    fn check_abort(&mut self, clock: &dyn Clock) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.aborted = self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0
+                && (self.stop.load(Ordering::Relaxed) || clock.now_ms() >= self.deadline));
+        self.aborted
+    }
+
+    /// The end of the game by the no-progress limit or repetition at `ply`, scored.
+    fn limit_end(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let rules = &self.rules;
+        let limit = rules.options.limit;
+        let mut ended = limit > 0 && pos.no_progress() >= limit;
+        if !ended && rules.repetitions > 0 {
+            let at = self.base + ply;
+            let from = self.window[ply];
+            let h = pos.hash();
+            let mut n = 0;
+            let mut i = at;
+            loop {
+                if self.path[i] == h {
+                    n += 1;
+                }
+                if i < from + 2 {
+                    break;
+                }
+                i -= 2;
+            }
+            ended = n >= rules.repetitions as usize;
+        }
+        if !ended {
+            return None;
+        }
+        Some(match rules.scoring {
+            Scoring::Draw => 0,
+            Scoring::Majority => {
+                let me = pos.material(pos.side_to_move());
+                let them = pos.material(pos.side_to_move().other());
+                match me.cmp(&them) {
+                    std::cmp::Ordering::Greater => MATE - ply as i32,
+                    std::cmp::Ordering::Less => -(MATE - ply as i32),
+                    std::cmp::Ordering::Equal => 0,
+                }
+            }
+        })
+    }
+
+    fn tt_key(&self, pos: &Position) -> u64 {
+        let limit = self.rules.options.limit;
+        let np = pos.no_progress();
+        if limit > 0 && np + 32 >= limit {
+            pos.hash() ^ mix(np as u64 + 1)
+        } else {
+            pos.hash()
+        }
+    }
+
+    /// A node: `depth` plies to go (0 or less: quiescence, `-depth` plies into it).
+    fn node(
+        &mut self,
+        clock: &dyn Clock,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if self.check_abort(clock) {
+            return 0;
+        }
+        self.nodes += 1;
+        self.pv[ply].clear();
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        generate(&self.rules, pos, &mut moves);
+        let v = if moves.is_empty() {
+            -(MATE - ply as i32)
+        } else if let Some(v) = self.limit_end(pos, ply) {
+            v
+        } else if ply >= MAX_PLY - 1 {
+            self.eval.evaluate(pos)
+        } else {
+            let at = At {
+                depth,
+                alpha,
+                beta,
+                ply,
+            };
+            if depth <= 0 {
+                self.quiesce(clock, pos, &moves, at)
+            } else {
+                self.full(clock, pos, &moves, at)
+            }
+        };
+        self.bufs[ply] = moves;
+        v
+    }
+
+    /// Fills `self.order[ply]` with (ordering score, index) for `moves`; only captures and huffs
+    /// when `captures_only`.
+    fn order_moves(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        ply: usize,
+        tt_move: u32,
+        captures_only: bool,
+    ) {
+        let side = pos.side_to_move().index();
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        let [k0, k1] = self.killers[ply];
+        for (i, m) in moves.iter().enumerate() {
+            let tactical = m.is_capture() || m.huff_point().is_some();
+            if captures_only && !tactical {
+                continue;
+            }
+            let score = if tt_move == i as u32 + 1 {
+                1 << 30
+            } else if tactical {
+                (1 << 24) + capture_rank(pos, m)
+            } else if m.promotes() {
+                1 << 23
+            } else if k0.as_ref() == Some(m) {
+                1 << 22
+            } else if k1.as_ref() == Some(m) {
+                (1 << 22) - 1
+            } else {
+                self.history[history_index(side, m)].min((1 << 22) - 2)
+            };
+            order.push((score, i as u32));
+        }
+        self.order[ply] = order;
+    }
+
+    /// The next best move in `self.order[ply]` from `i` on (selection sort, one step).
+    #[inline]
+    fn pick(&mut self, ply: usize, i: usize) -> (i32, usize) {
+        let order = &mut self.order[ply];
+        let mut best = i;
+        for j in i + 1..order.len() {
+            if order[j].0 > order[best].0 {
+                best = j;
+            }
+        }
+        order.swap(i, best);
+        (order[i].0, order[i].1 as usize)
+    }
+
+    fn quiesce(&mut self, clock: &dyn Clock, pos: &Position, moves: &[Move], at: At) -> i32 {
+        let (depth, beta, ply) = (at.depth, at.beta, at.ply);
+        let mut alpha = at.alpha;
+        let forced = moves
+            .iter()
+            .all(|m| m.is_capture() || m.huff_point().is_some());
+        if depth <= -QUIESCENCE_PLIES {
+            return self.eval.evaluate(pos);
+        }
+        let mut best = -INF;
+        if !forced {
+            let stand = self.eval.evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        }
+        self.order_moves(pos, moves, ply, 0, true);
+        let rules = self.rules;
+        for i in 0..self.order[ply].len() {
+            let (_, idx) = self.pick(ply, i);
+            let m = &moves[idx];
+            let child = make(&rules, pos, m);
+            self.enter(ply, m, &child);
+            let v = -self.node(clock, &child, depth - 1, -beta, -alpha, ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn full(&mut self, clock: &dyn Clock, pos: &Position, moves: &[Move], at: At) -> i32 {
+        let mut alpha = at.alpha;
+        let (depth, beta, ply) = (at.depth, at.beta, at.ply);
+        let key = self.tt_key(pos);
+        let slot = (key as usize) & (self.tt.len() - 1);
+        let e = self.tt[slot];
+        let mut tt_move = 0;
+        if e.key == key && e.bound != 0 {
+            if (e.mv as usize) <= moves.len() {
+                tt_move = e.mv;
+            }
+            if e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    EXACT => true,
+                    LOWER => s >= beta,
+                    _ => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let alpha0 = alpha;
+        let new_depth = if moves.len() == 1 && (ply as i32) < 2 * self.root_depth {
+            depth
+        } else {
+            depth - 1
+        };
+        self.order_moves(pos, moves, ply, tt_move, false);
+        let rules = self.rules;
+        let side = pos.side_to_move().index();
+        let mut best = -INF;
+        let mut best_idx = 0u32;
+        for i in 0..moves.len() {
+            let (order_score, idx) = self.pick(ply, i);
+            let m = &moves[idx];
+            let child = make(&rules, pos, m);
+            self.enter(ply, m, &child);
+            let quiet = !m.is_capture() && m.huff_point().is_none() && !m.promotes();
+            let v = if i == 0 {
+                -self.node(clock, &child, new_depth, -beta, -alpha, ply + 1)
+            } else {
+                let r = i32::from(
+                    i >= 3
+                        && depth >= 3
+                        && quiet
+                        && order_score < (1 << 22) - 1
+                        && new_depth < depth,
+                );
+                let mut v = -self.node(clock, &child, new_depth - r, -alpha - 1, -alpha, ply + 1);
+                if v > alpha && !self.aborted && (r > 0 || v < beta) {
+                    v = -self.node(clock, &child, new_depth, -beta, -alpha, ply + 1);
+                }
+                v
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_idx = idx as u32 + 1;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, m);
+                    if v >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0].as_ref() != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(*m);
+                            }
+                            let h = &mut self.history[history_index(side, m)];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best > alpha0 {
+            EXACT
+        } else {
+            UPPER
+        };
+        let old = &mut self.tt[slot];
+        if old.key == key || old.age != self.age || depth + 2 >= old.depth as i32 {
+            *old = Entry {
+                key,
+                score: to_tt(best, ply),
+                mv: best_idx,
+                depth: depth as i16,
+                bound,
+                age: self.age,
+            };
+        }
+        best
+    }
+}
+
+/// Ordering value of a capture: pieces taken, then kings taken, then a promotion; huffs count as a
+/// piece. Zero for a quiet move.
+fn capture_rank(pos: &Position, m: &Move) -> i32 {
+    let kings = (m.captured_set() & pos.kings()).count_ones() as i32;
+    let taken = if m.is_capture() {
+        m.capture_count() as i32
+    } else {
+        0
+    } + i32::from(m.huff_point().is_some());
+    taken * 1024 + kings * 256 + i32::from(m.promotes()) * 64
+}
+
+fn history_index(side: usize, m: &Move) -> usize {
+    let from = m.from().unwrap_or(127) as usize & 127;
+    (side * 128 + from) * 128 + (m.to() as usize & 127)
+}
+
+/// Whether positions before `m` can never occur again (as the rules crate's repetition history has
+/// it): a capture outside towers, a huff, a drop or a promotion.
+pub fn irreversible(rules: &Rules, m: &Move) -> bool {
+    m.huff_point().is_some()
+        || m.drop_point().is_some()
+        || m.promotes()
+        || (m.is_capture() && rules.family != Family::Towers)
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The side that a score for the side to move of `pos` favours, if any.
+pub fn favoured(pos: &Position, score: i32) -> Option<Side> {
+    match score.cmp(&0) {
+        std::cmp::Ordering::Greater => Some(pos.side_to_move()),
+        std::cmp::Ordering::Less => Some(pos.side_to_move().other()),
+        std::cmp::Ordering::Equal => None,
+    }
+}
