@@ -9,8 +9,8 @@
 //!
 //! | level | limit | noise | meant for |
 //! |---|---|---:|---|
-//! | 1 | depth 1 (one ply and the captures after it) | ±400 | children: almost random, but takes a big capture when one is there |
-//! | 2 | depth 2 | ±120 | beginners: sees the reply, often drops a man |
+//! | 1 | depth 1 (one ply and the captures after it), at most 5,000 nodes | ±400 | children: almost random, but takes a big capture when one is there |
+//! | 2 | depth 2, at most 20,000 nodes | ±120 | beginners: sees the reply, often drops a man |
 //! | 3 | 2,000 nodes | ±40 | casual players |
 //! | 4 | 20,000 nodes | ±10 | club players |
 //! | 5 | 150,000 nodes | 0 | strong |
@@ -61,8 +61,8 @@ impl Player {
             return None;
         };
         Some(match l.clamp(1, 6) {
-            1 => (Limits::depth(1), 400),
-            2 => (Limits::depth(2), 120),
+            1 => (depth_and_nodes(1, 5_000), 400),
+            2 => (depth_and_nodes(2, 20_000), 120),
             3 => (Limits::nodes(2_000), 40),
             4 => (Limits::nodes(20_000), 10),
             5 => (Limits::nodes(150_000), 0),
@@ -94,6 +94,14 @@ impl FromStr for Player {
                 )),
             },
         }
+    }
+}
+
+fn depth_and_nodes(depth: u32, nodes: u64) -> Limits {
+    Limits {
+        time_ms: None,
+        depth: Some(depth),
+        nodes: Some(nodes),
     }
 }
 

@@ -59,6 +59,9 @@ pub const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: u32 = 60;
 /// Quiescence plies at most.
 const QUIESCENCE_PLIES: i32 = 12;
+/// Quiescence plies at most below a node where capturing is a choice (optional captures branch
+/// widely: in Ratti every man may take in every direction).
+const OPTIONAL_QUIESCENCE_PLIES: i32 = 4;
 
 /// The plies to the end of a decided game (positive: the side to move wins), or `None`.
 pub fn mate_distance(score: i32) -> Option<i32> {
@@ -616,7 +619,7 @@ impl Searcher {
         let mut best = -INF;
         if !forced {
             let stand = self.eval.evaluate(pos);
-            if stand >= beta {
+            if stand >= beta || depth <= -OPTIONAL_QUIESCENCE_PLIES {
                 return stand;
             }
             best = stand;

@@ -9,6 +9,7 @@
 
 mod bench;
 mod matches;
+mod search_bench;
 mod solve;
 
 use quirkat_rules::{Game, Move, Rules, RulesetId};
@@ -18,7 +19,9 @@ const USAGE: &str = "usage:
   quirkat rulesets
   quirkat perft --ruleset ID [--option KEY=VALUE]... --depth N
   quirkat legal --ruleset ID [--option KEY=VALUE]... [--moves \"M1 M2 ...\"] [--each]
-  quirkat bench [--seconds S]";
+  quirkat bench [--seconds S]
+  quirkat bench-search [--nodes N]
+  quirkat solve queah|queah-1888 [--option KEY=VALUE]...";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -104,6 +107,7 @@ fn run(args: &[String]) -> Result<(), String> {
     // commands with arguments of their own
     match cmd.as_str() {
         "match" => return matches::run(rest),
+        "bench-search" => return search_bench::run(rest),
         "solve" => return solve::run(rest),
         _ => {}
     }

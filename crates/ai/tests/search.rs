@@ -1,0 +1,369 @@
+//! The search on real positions: forced wins found, legal moves always, determinism, limits,
+//! cancellation, levels and the yardstick players. No assertion depends on the machine's speed.
+
+use quirkat_ai::rng::Rng;
+use quirkat_ai::search::{MATE_BOUND, mate_distance};
+use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, ZeroClock, choose_move};
+use quirkat_rules::{Game, GameResult, Move, Rules, RulesetId, Side};
+use std::cell::Cell;
+
+/// A clock that moves one millisecond each time it is read: time limits expire after a fixed
+/// number of readings, the same on every machine.
+struct TickClock(Cell<f64>);
+
+impl Clock for TickClock {
+    fn now_ms(&self) -> f64 {
+        let t = self.0.get() + 1.0;
+        self.0.set(t);
+        t
+    }
+}
+
+fn after(g: &Game, m: &Move) -> Game {
+    let mut g = g.clone();
+    g.apply(m);
+    g
+}
+
+fn won_by(g: &Game, side: Side) -> Option<bool> {
+    g.outcome().map(|o| o.result == GameResult::Win(side))
+}
+
+/// The side to move can force a win within `d` plies.
+fn wins(g: &Game, d: u32) -> bool {
+    let me = g.position().side_to_move();
+    if let Some(w) = won_by(g, me) {
+        return w;
+    }
+    d > 0 && g.legal_moves().iter().any(|m| loses(&after(g, m), d - 1))
+}
+
+/// The side to move loses within `d` plies whatever it does.
+fn loses(g: &Game, d: u32) -> bool {
+    let me = g.position().side_to_move();
+    if let Some(w) = won_by(g, me.other()) {
+        return w;
+    }
+    d > 0 && g.legal_moves().iter().all(|m| wins(&after(g, m), d - 1))
+}
+
+/// Rulesets and option variants, every one the rules crate offers.
+fn all_rules() -> Vec<Rules> {
+    let mut out: Vec<Rules> = RulesetId::ALL.iter().map(|&r| Rules::new(r)).collect();
+    for (r, k, v) in [
+        (RulesetId::Srand, "enforcement", "huffing"),
+        (RulesetId::Satoel, "enforcement", "huffing"),
+        (RulesetId::Towers, "enforcement", "huffing"),
+        (RulesetId::Towers, "no_rejump", "true"),
+        (RulesetId::BasBasanSepur, "middle_circuit", "true"),
+        (RulesetId::Queah, "drop_ends_turn", "true"),
+        (RulesetId::Srand, "limit", "12"),
+    ] {
+        out.push(Rules::from_pairs(r, [(k, v)]).expect("valid option"));
+    }
+    out
+}
+
+/// Positions along seeded random games of `rules` (the games' states after every ply).
+fn random_positions(rules: Rules, seed: u64, games: usize, max_plies: usize) -> Vec<Game> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut g = Game::new(rules);
+        for _ in 0..max_plies {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            g.apply(&moves[rng.below(moves.len())]);
+            out.push(g.clone());
+        }
+    }
+    out
+}
+
+/// Positions with a forced win in 3 plies but not in 1, from random games.
+fn tactics(rules: Rules, want: usize) -> Vec<Game> {
+    let mut found = Vec::new();
+    let mut rng = Rng::new(7);
+    for _ in 0..400 {
+        let mut g = Game::new(rules);
+        while g.outcome().is_none() && found.len() < want {
+            let moves = g.legal_moves();
+            let me = g.position().side_to_move();
+            let small = g.position().occupied_by(me.other()).count_ones() <= 3
+                || g.position().material(me.other()) <= 3;
+            if small && (2..=24).contains(&moves.len()) && !wins(&g, 1) && wins(&g, 3) {
+                found.push(g.clone());
+            }
+            g.apply(&moves[rng.below(moves.len())]);
+        }
+        if found.len() >= want {
+            break;
+        }
+    }
+    found
+}
+
+#[test]
+fn finds_forced_wins_in_every_family() {
+    for r in [
+        RulesetId::Srand,
+        RulesetId::Zamma,
+        RulesetId::Surakarta,
+        RulesetId::Queah,
+        RulesetId::Towers,
+    ] {
+        let rules = Rules::new(r);
+        let positions = tactics(rules, 2);
+        assert!(!positions.is_empty(), "{r}: no tactical position found");
+        for g in positions {
+            let mut s = Searcher::new(4);
+            let res = s.search(&g, &Limits::depth(5), &ZeroClock, &mut |_| true);
+            let m = res.best.expect("a move");
+            let text = g.to_position_string();
+            assert!(
+                res.score > MATE_BOUND,
+                "{r}: no win found in {text} (score {})",
+                res.score
+            );
+            assert!(
+                mate_distance(res.score).is_some_and(|d| d <= 3),
+                "{r}: win too slow in {text}"
+            );
+            assert!(
+                loses(&after(&g, &m), 2),
+                "{r}: {} does not win in {text}",
+                m.text(rules.board)
+            );
+        }
+    }
+}
+
+#[test]
+fn takes_the_winning_capture() {
+    // Surakarta, capture optional: the first player can take the last enemy piece
+    for g in random_positions(Rules::new(RulesetId::Surakarta), 3, 60, 400)
+        .into_iter()
+        .filter(|g| g.outcome().is_none() && wins(g, 1))
+        .take(5)
+    {
+        let mut s = Searcher::new(1);
+        let res = s.search(&g, &Limits::depth(2), &ZeroClock, &mut |_| true);
+        let m = res.best.expect("a move");
+        assert_eq!(res.score, quirkat_ai::search::MATE - 1);
+        assert!(m.is_capture());
+        assert!(won_by(&after(&g, &m), g.position().side_to_move()) == Some(true));
+    }
+}
+
+#[test]
+fn never_an_illegal_move() {
+    for (i, rules) in all_rules().into_iter().enumerate() {
+        let mut s = Searcher::new(1);
+        let positions = random_positions(rules, 100 + i as u64, 3, 120);
+        for (j, g) in positions.iter().enumerate().step_by(7) {
+            let legal = g.legal_moves();
+            let limits = Limits::nodes(300 + (j as u64 % 5) * 100);
+            let res = s.search(g, &limits, &ZeroClock, &mut |_| true);
+            match res.best {
+                Some(m) => assert!(
+                    legal.contains(&m),
+                    "{}: illegal {} in {}",
+                    rules.ruleset,
+                    m.text(rules.board),
+                    g.to_position_string()
+                ),
+                None => assert!(legal.is_empty()),
+            }
+            for p in [Player::Random, Player::Greedy, Player::Level(1)] {
+                let c = Choice::new(p, j as u64);
+                let m = choose_move(g, &c, &ZeroClock, &mut s, &mut |_| true);
+                assert_eq!(m.is_some(), !legal.is_empty());
+                assert!(m.is_none_or(|m| legal.contains(&m)));
+            }
+        }
+    }
+}
+
+#[test]
+fn game_over_gives_no_move() {
+    let rules = Rules::new(RulesetId::Queah);
+    let mut rng = Rng::new(5);
+    let mut g = Game::new(rules);
+    while g.outcome().is_none() {
+        let moves = g.legal_moves();
+        g.apply(&moves[rng.below(moves.len())]);
+    }
+    let mut s = Searcher::new(1);
+    let res = s.search(&g, &Limits::depth(3), &ZeroClock, &mut |_| true);
+    assert!(res.best.is_none());
+    for p in Player::LEVELS {
+        assert!(choose_move(&g, &Choice::new(p, 1), &ZeroClock, &mut s, &mut |_| true).is_none());
+    }
+}
+
+#[test]
+fn same_seed_same_move() {
+    for r in [RulesetId::Srand, RulesetId::Surakarta, RulesetId::Towers] {
+        let rules = Rules::new(r);
+        for g in random_positions(rules, 9, 1, 40).iter().step_by(10) {
+            for p in [Player::Level(2), Player::Level(3), Player::Random] {
+                let pick = |seed: u64| {
+                    let mut s = Searcher::new(2);
+                    choose_move(g, &Choice::new(p, seed), &ZeroClock, &mut s, &mut |_| true)
+                };
+                assert_eq!(pick(11), pick(11), "{r} {p}");
+            }
+            let run = || {
+                let mut s = Searcher::new(2);
+                let res = s.search(g, &Limits::nodes(5_000), &ZeroClock, &mut |_| true);
+                (res.best, res.score, res.depth, res.nodes, res.pv)
+            };
+            assert_eq!(run(), run());
+        }
+    }
+}
+
+#[test]
+fn node_limit_is_respected() {
+    for r in [RulesetId::Zamma, RulesetId::BasBasanSepur, RulesetId::Queah] {
+        for g in random_positions(Rules::new(r), 4, 1, 30).iter().step_by(6) {
+            let mut s = Searcher::new(1);
+            for limit in [1, 10, 1_000, 20_000] {
+                let res = s.search(g, &Limits::nodes(limit), &ZeroClock, &mut |_| true);
+                assert!(res.nodes <= limit, "{r}: {} > {limit}", res.nodes);
+                assert!(res.best.is_some());
+            }
+        }
+    }
+}
+
+#[test]
+fn time_limit_is_respected() {
+    let g = Game::new(Rules::new(RulesetId::Surakarta));
+    let clock = TickClock(Cell::new(0.0));
+    let mut s = Searcher::new(1);
+    let res = s.search(&g, &Limits::time(50.0), &clock, &mut |_| true);
+    assert!(res.best.is_some());
+    // the clock is read at most once per 1,024 nodes and once per iteration
+    assert!(res.elapsed_ms <= 60.0, "{}", res.elapsed_ms);
+}
+
+#[test]
+fn progress_false_stops_the_search() {
+    let g = Game::new(Rules::new(RulesetId::Surakarta));
+    let mut s = Searcher::new(1);
+    let mut calls = Vec::new();
+    let res = s.search(&g, &Limits::depth(8), &ZeroClock, &mut |p| {
+        calls.push((p.depth, p.pv.len()));
+        p.depth < 2
+    });
+    assert_eq!(calls.len(), 2);
+    assert_eq!(calls[0].0, 1);
+    assert!(calls.iter().all(|&(_, pv)| pv >= 1));
+    assert_eq!(res.depth, 2);
+    assert!(g.legal_moves().contains(&res.best.expect("a move")));
+}
+
+#[test]
+fn stop_flag_stops_the_search() {
+    let g = Game::new(Rules::new(RulesetId::Surakarta));
+    let mut s = Searcher::new(1);
+    let flag = s.stop_flag();
+    let res = s.search(&g, &Limits::depth(30), &ZeroClock, &mut |p| {
+        if p.depth == 2 {
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        true
+    });
+    assert!(res.depth <= 3, "{}", res.depth);
+    assert!(res.best.is_some());
+}
+
+#[test]
+fn every_level_plays_legal_moves() {
+    let clock = TickClock(Cell::new(0.0));
+    for r in [
+        RulesetId::Srand,
+        RulesetId::Zamma,
+        RulesetId::Surakarta,
+        RulesetId::Queah,
+        RulesetId::Towers,
+    ] {
+        let rules = Rules::new(r);
+        let mut s = Searcher::new(2);
+        for g in random_positions(rules, 21, 1, 24).iter().step_by(8) {
+            let legal = g.legal_moves();
+            for p in Player::LEVELS {
+                let choice = Choice {
+                    time_ms: 40.0,
+                    ..Choice::new(p, 3)
+                };
+                let m = choose_move(g, &choice, &clock, &mut s, &mut |_| true);
+                assert_eq!(m.is_some(), !legal.is_empty());
+                assert!(m.is_none_or(|m| legal.contains(&m)), "{r} {p}");
+            }
+        }
+    }
+}
+
+#[test]
+fn greedy_takes_the_most_and_random_varies() {
+    let rules = Rules::new(RulesetId::Zamma1951); // single captures, not compulsory
+    let mut checked = 0;
+    for g in random_positions(rules, 31, 4, 80) {
+        let legal = g.legal_moves();
+        if legal.is_empty() {
+            continue;
+        }
+        let most = legal
+            .iter()
+            .map(|m| if m.is_capture() { m.capture_count() } else { 0 })
+            .max()
+            .unwrap_or(0);
+        let mut s = Searcher::new(1);
+        let mut seen = Vec::new();
+        for seed in 0..16 {
+            let m = choose_move(
+                &g,
+                &Choice::new(Player::Greedy, seed),
+                &ZeroClock,
+                &mut s,
+                &mut |_| true,
+            )
+            .expect("a move");
+            let taken = if m.is_capture() { m.capture_count() } else { 0 };
+            assert_eq!(taken, most);
+            let r = choose_move(
+                &g,
+                &Choice::new(Player::Random, seed),
+                &ZeroClock,
+                &mut s,
+                &mut |_| true,
+            )
+            .expect("a move");
+            assert!(legal.contains(&r));
+            if !seen.contains(&r) {
+                seen.push(r);
+            }
+        }
+        if legal.len() >= 4 {
+            assert!(seen.len() >= 2, "random always plays the same move");
+        }
+        checked += 1;
+    }
+    assert!(checked > 50);
+}
+
+#[test]
+fn repetition_and_limit_are_scored() {
+    // with limit=2 the game ends two quiet plies from now; majority scoring decides it
+    let rules = Rules::from_pairs(RulesetId::Surakarta, [("limit", "2")]).expect("limit");
+    let g = Game::new(rules);
+    let mut s = Searcher::new(1);
+    let res = s.search(&g, &Limits::depth(3), &ZeroClock, &mut |_| true);
+    // equal material at the limit is a draw, and no capture is possible in two plies
+    assert_eq!(res.score, 0);
+    assert!(res.best.is_some());
+}
