@@ -1,10 +1,11 @@
 //! The search on real positions: forced wins found, legal moves always, determinism, limits,
 //! cancellation, levels and the yardstick players. No assertion depends on the machine's speed.
 
+use quirkat_ai::bench::BENCH_RULESETS;
 use quirkat_ai::rng::Rng;
 use quirkat_ai::search::{MATE_BOUND, mate_distance};
 use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, ZeroClock, choose_move};
-use quirkat_rules::{Game, GameResult, Move, Rules, RulesetId, Side};
+use quirkat_rules::{Game, GameResult, Move, OptionKey, Rules, RulesetId, Side};
 use std::cell::Cell;
 
 /// A clock that moves one millisecond each time it is read: time limits expire after a fixed
@@ -47,19 +48,23 @@ fn loses(g: &Game, d: u32) -> bool {
     d > 0 && g.legal_moves().iter().all(|m| wins(&after(g, m), d - 1))
 }
 
-/// Rulesets and option variants, every one the rules crate offers.
+/// Every ruleset with its defaults, then with each other value of each of its options (a short
+/// no-progress limit for `limit`).
 fn all_rules() -> Vec<Rules> {
-    let mut out: Vec<Rules> = RulesetId::ALL.iter().map(|&r| Rules::new(r)).collect();
-    for (r, k, v) in [
-        (RulesetId::Srand, "enforcement", "huffing"),
-        (RulesetId::Satoel, "enforcement", "huffing"),
-        (RulesetId::Towers, "enforcement", "huffing"),
-        (RulesetId::Towers, "no_rejump", "true"),
-        (RulesetId::BasBasanSepur, "middle_circuit", "true"),
-        (RulesetId::Queah, "drop_ends_turn", "true"),
-        (RulesetId::Srand, "limit", "12"),
-    ] {
-        out.push(Rules::from_pairs(r, [(k, v)]).expect("valid option"));
+    let mut out = Vec::new();
+    for r in RulesetId::ALL {
+        out.push(Rules::new(r));
+        let defaults = r.default_options();
+        for key in r.options() {
+            let values: Vec<&str> = match key {
+                OptionKey::Limit => vec!["12"],
+                _ => key.values().to_vec(),
+            };
+            for v in values.into_iter().filter(|v| *v != defaults.get(*key)) {
+                let variant = Rules::from_pairs(r, [(key.key(), v)]).expect("a listed value");
+                out.push(variant);
+            }
+        }
     }
     out
 }
@@ -107,13 +112,7 @@ fn tactics(rules: Rules, want: usize) -> Vec<Game> {
 
 #[test]
 fn finds_forced_wins_in_every_family() {
-    for r in [
-        RulesetId::Srand,
-        RulesetId::Zamma,
-        RulesetId::Surakarta,
-        RulesetId::Queah,
-        RulesetId::Towers,
-    ] {
+    for r in BENCH_RULESETS {
         let rules = Rules::new(r);
         let positions = tactics(rules, 2);
         assert!(!positions.is_empty(), "{r}: no tactical position found");
@@ -162,7 +161,7 @@ fn never_an_illegal_move() {
     for (i, rules) in all_rules().into_iter().enumerate() {
         let mut s = Searcher::new(1);
         let positions = random_positions(rules, 100 + i as u64, 3, 120);
-        for (j, g) in positions.iter().enumerate().step_by(7) {
+        for (j, g) in positions.iter().enumerate().step_by(13) {
             let legal = g.legal_moves();
             let limits = Limits::nodes(300 + (j as u64 % 5) * 100);
             let res = s.search(g, &limits, &ZeroClock, &mut |_| true);
@@ -284,13 +283,7 @@ fn stop_flag_stops_the_search() {
 #[test]
 fn every_level_plays_legal_moves() {
     let clock = TickClock(Cell::new(0.0));
-    for r in [
-        RulesetId::Srand,
-        RulesetId::Zamma,
-        RulesetId::Surakarta,
-        RulesetId::Queah,
-        RulesetId::Towers,
-    ] {
+    for r in BENCH_RULESETS {
         let rules = Rules::new(r);
         let mut s = Searcher::new(2);
         for g in random_positions(rules, 21, 1, 24).iter().step_by(8) {
