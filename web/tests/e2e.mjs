@@ -1,12 +1,15 @@
-// End-to-end smoke test: the release build in headless Debian Chromium through playwright-core.
+// End-to-end tests: the release build in headless Debian Chromium through playwright-core.
 //
-//   node web/tests/smoke.mjs [DIST_DIR]
+//   node web/tests/e2e.mjs [DIST_DIR]
 //
-// Serves DIST_DIR (default: dist) on 127.0.0.1 with a tiny static server, opens the page, picks every
-// game and ruleset below, and checks the board against the testability contract of issue 3: the
-// number of `data-point` elements and pieces, the status line, and no console errors. One screenshot
-// per board goes to web/tests/artifacts/. Prints a libtest-style summary line that `cargo xtask test`
-// adds to its counts: `test result: ok. N passed; M failed; ...`.
+// Serves DIST_DIR (default: dist) on 127.0.0.1 with a tiny static server and clicks the real app:
+// every board against the testability contract of issue 3, real moves in every game (a srand
+// capture chain, a zamma majority capture, a Surakarta loop capture, a Queah drop, a towers stack
+// capture), undo/redo, reload, refusals with reasons, drag and drop, the keyboard, the address bar,
+// unreadable saved data, the end banner, a 360 px wide layout, and no console errors. One screenshot
+// per board goes to web/tests/artifacts/, and the click-to-targets times (performance measures) are
+// printed. Prints a libtest-style summary line that `cargo xtask test` adds to its counts:
+// `test result: ok. N passed; M failed; ...`.
 
 import { chromium } from 'playwright-core';
 import http from 'node:http';
@@ -21,7 +24,7 @@ const dist = path.resolve(root, process.argv[2] ?? 'dist');
 const artifacts = path.join(here, 'artifacts');
 const browserPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-// [game, ruleset, points, pieces on the board, reserves]
+// [game, ruleset, points, pieces on the board, reserves]; every ruleset is also drawn once
 const BOARDS = [
   ['srand', 'srand', 81, 80, null],
   ['srand', 'satoel', 93, 92, null],
@@ -70,7 +73,49 @@ async function check(name, f) {
   }
 }
 function equal(actual, expected, what) {
-  if (actual !== expected) throw new Error(`${what}: expected ${expected}, got ${actual}`);
+  if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+function truthy(v, what) {
+  if (!v) throw new Error(what);
+}
+
+const status = (page) => page.getAttribute('[data-status]', 'data-status');
+const plies = (page) => page.locator('[data-ply]:not([data-ply="0"])').count();
+const notice = async (page) => ((await page.locator('.notice').count()) ? page.textContent('.notice') : null);
+
+/** Opens a game from the picker, fresh. */
+async function open(page, game, ruleset) {
+  await page.click(`[data-game="${game}"]`);
+  await page.click(`[data-ruleset="${ruleset}"]`);
+  await page.locator(`svg[data-ruleset="${ruleset}"]`).waitFor();
+  await page.click('.controls [data-action="new-game"]');
+  equal(await plies(page), 0, `${ruleset}: a new game has no moves`);
+}
+
+/** Plays a move in notation by clicking its points in order (huff, drop, piece, landings). */
+async function play(page, text) {
+  const before = await plies(page);
+  let rest = text;
+  const clicks = [];
+  for (const prefix of ['!', '@']) {
+    if (rest.startsWith(prefix)) {
+      const [p, more] = rest.slice(1).split(':', 2);
+      clicks.push(p);
+      rest = more ?? '';
+    }
+  }
+  if (rest) clicks.push(...rest.split(/[-x]/));
+  for (const p of clicks) await page.click(`svg.board [data-point="${p}"]`);
+  // a chain that could go on is ended by a second click on its last point
+  if ((await plies(page)) === before && (await page.locator('[data-selected]').count())) {
+    await page.click(`svg.board [data-point="${clicks[clicks.length - 1]}"]`);
+  }
+  await page.locator(`[data-ply="${before + 1}"]`).waitFor();
+  equal(await page.textContent(`[data-ply="${before + 1}"]`), text, `ply ${before + 1}`);
+}
+
+async function targets(page) {
+  return (await page.locator('svg.board [data-target]').evaluateAll((els) => els.map((e) => e.getAttribute('data-point')))).sort();
 }
 
 async function main() {
@@ -107,19 +152,23 @@ async function main() {
     await check('page loads with the status line', async () => {
       await page.goto(base);
       await page.waitForSelector('[data-status]');
-      equal(await page.getAttribute('[data-status]', 'data-status'), 'to-move:first', 'status');
+      equal(await status(page), 'to-move:first', 'status');
+      equal(await notice(page), null, 'notice');
     });
 
-    await check('the picker offers the five games', async () => {
+    await check('the picker offers the five games, each with a drawing of its board', async () => {
       equal(await page.locator('[data-game]').count(), 5, 'games');
+      equal(await page.locator('[data-game] svg.thumb').count(), 5, 'thumbnails');
+      await page.click('[data-game="queah"]');
+      await page.click('.options summary');
+      equal(await page.locator('[data-option]').count(), 3, 'queah options (limit, repetition, drop_ends_turn)');
+      truthy((await page.textContent('.options')).includes('reserve'), 'the options are explained');
     });
 
     for (const [game, ruleset, points, pieces, reserves] of BOARDS) {
       await check(`board ${ruleset}`, async () => {
-        await page.click(`[data-game="${game}"]`);
-        await page.click(`[data-ruleset="${ruleset}"]`);
+        await open(page, game, ruleset);
         const svg = page.locator(`svg[data-ruleset="${ruleset}"]`);
-        await svg.waitFor();
         equal(await page.locator('svg.board').count(), 1, 'boards on the page');
         equal(await svg.locator('[data-point]').count(), points, 'points');
         equal(await svg.locator('[data-piece]').count(), pieces, 'pieces');
@@ -129,31 +178,266 @@ async function main() {
         }
         if (ruleset.startsWith('surakarta') || ruleset === 'bas-basan-sepur') {
           equal(await svg.locator('[data-circuit]').count(), 2, 'circuits');
+          truthy((await svg.locator('[data-circuit]').first().getAttribute('d')).includes('A'), 'loops are arcs');
         }
         const found = await page.locator('[data-reserve]').evaluateAll((els) =>
           els.map((e) => e.getAttribute('data-reserve')).sort());
         equal(JSON.stringify(found), JSON.stringify(reserves ?? []), 'reserves');
-        equal(await page.getAttribute('[data-status]', 'data-status'), 'to-move:first', 'status');
+        equal(await status(page), 'to-move:first', 'status');
         await page.screenshot({ path: path.join(artifacts, `${ruleset}.png`) });
       });
     }
 
+    await check('every other ruleset opens and draws its board', async () => {
+      const drawn = new Set(BOARDS.map((b) => b[1]));
+      for (const game of ['srand', 'zamma', 'surakarta', 'queah', 'towers']) {
+        await page.click(`[data-game="${game}"]`);
+        const ids = await page.locator('.rulesets [data-ruleset]').evaluateAll((els) => els.map((e) => e.getAttribute('data-ruleset')));
+        for (const id of ids.filter((i) => !drawn.has(i))) {
+          await page.click(`.rulesets [data-ruleset="${id}"]`);
+          await page.locator(`svg[data-ruleset="${id}"]`).waitFor();
+          truthy((await page.locator('svg.board [data-piece]').count()) > 0, `${id}: pieces`);
+          await page.screenshot({ path: path.join(artifacts, `${id}.png`) });
+        }
+      }
+    });
+
     await check('srand: click a piece, see its targets, click one to move', async () => {
-      await page.click('[data-game="srand"]');
-      await page.click('[data-ruleset="srand"]');
-      await page.locator('svg[data-ruleset="srand"]').waitFor();
-      // a first-player man on the front rank that can step forward
+      await open(page, 'srand', 'srand');
       await page.click('[data-point="e4"]');
-      const targets = page.locator('[data-target]');
-      if ((await targets.count()) === 0) throw new Error('no targets after clicking e4');
-      const to = await targets.first().getAttribute('data-point');
-      await targets.first().click();
+      equal(JSON.stringify(await targets(page)), JSON.stringify(['e5']), 'targets of e4');
+      await page.click('[data-point="e5"]');
       await page.locator('[data-ply="1"]').waitFor();
-      equal(await page.textContent('[data-ply="1"]'), `e4-${to}`, 'first move');
-      equal(await page.getAttribute('[data-status]', 'data-status'), 'to-move:second', 'status');
-      equal(await page.locator(`[data-piece][data-at="${to}"]`).count(), 1, 'piece moved');
+      equal(await page.textContent('[data-ply="1"]'), 'e4-e5', 'first move');
+      equal(await status(page), 'to-move:second', 'status');
+      equal(await page.locator('[data-piece][data-at="e5"]').count(), 1, 'piece moved');
       equal(await page.locator('[data-target]').count(), 0, 'targets after the move');
-      await page.screenshot({ path: path.join(artifacts, 'srand-after-move.png') });
+      equal(await page.getAttribute('[data-last-move]', 'data-last-move'), 'e4-e5', 'last move marked');
+    });
+
+    await check('an illegal click is refused with its reason', async () => {
+      await open(page, 'srand', 'srand');
+      await page.click('[data-point="e4"]');
+      await page.click('[data-point="e6"]');
+      const why = await notice(page);
+      truthy(why && why.includes('e4'), `the reason names the move: ${why}`);
+      equal(await plies(page), 0, 'nothing played');
+      await page.keyboard.press('Escape');
+      await page.click('[data-point="a9"]');
+      truthy((await notice(page)).includes('not yours'), 'an opponent piece is refused');
+    });
+
+    await check('srand: a capture chain by its final point, the whole path and captures marked', async () => {
+      await open(page, 'srand', 'srand');
+      for (const m of ['d4-e5', 'f6xd4', 'c3xe5', 'c5xc3', 'c2xc4']) await play(page, m);
+      equal(await page.locator('[data-must-capture]').count(), 1, 'the piece that must capture is marked');
+      await page.click('[data-point="a5"]');
+      equal(JSON.stringify(await targets(page)), JSON.stringify(['c3', 'c5']), 'first hop and final point');
+      await page.click('[data-point="c5"]');
+      await page.locator('[data-ply="6"]').waitFor();
+      equal(await page.textContent('[data-ply="6"]'), 'a5xc3xc5', 'the chain');
+      equal(await page.getAttribute('[data-last-move]', 'data-captured'), 'b4 c4', 'captured points');
+      equal(await page.locator('svg.board .captured-mark').count(), 2, 'captured points marked');
+      await page.screenshot({ path: path.join(artifacts, 'srand-chain.png') });
+    });
+
+    await check('zamma: only the majority capture is offered', async () => {
+      await open(page, 'zamma', 'zamma');
+      for (const m of ['e4-e5', 'e6xe4', 'e3xe5', 'c5xe3', 'e2xe4', 'f6xd4']) await play(page, m);
+      await page.click('[data-point="a1"]');
+      truthy((await notice(page)).includes('capture'), 'a piece that cannot capture is refused');
+      await page.click('[data-point="c3"]');
+      equal(JSON.stringify(await targets(page)), JSON.stringify(['c5', 'e5']), 'first hop and final point');
+      await page.click('[data-point="e5"]');
+      equal(JSON.stringify(await targets(page)), JSON.stringify(['c5']), 'the chain must go on');
+      truthy(await page.locator('[data-entered]').count(), 'the path entered so far is drawn');
+      await page.click('[data-point="c5"]');
+      await page.locator('[data-ply="7"]').waitFor();
+      equal(await page.textContent('[data-ply="7"]'), 'c3xe5xc5', 'the majority chain');
+    });
+
+    await check('surakarta: a capture round a loop, its route shown before the move', async () => {
+      await open(page, 'surakarta', 'surakarta');
+      for (const m of ['b2-c3', 'f5-f4', 'a2-b2', 'f4-e3']) await play(page, m);
+      await page.click('[data-point="d1"]');
+      const route = await page.getAttribute('[data-route="e3"]', 'd');
+      truthy(route && route.includes('A'), `the route passes a loop: ${route}`);
+      // the arc really goes somewhere: it ends away from where it starts
+      const [, start, end] = route.match(/^M(\S+ \S+) A\S+ \S+ \S+ \S+ \S+ (\S+ \S+)/) ?? [];
+      truthy(start && end && start !== end, `the loop is drawn as an arc between two points: ${route}`);
+      await page.click('[data-point="e3"]');
+      await page.locator('[data-ply="5"]').waitFor();
+      equal(await page.textContent('[data-ply="5"]'), 'd1xe3', 'the capture');
+      equal(await page.locator('svg.board [data-piece^="second"]').count(), 11, 'second lost a piece');
+      truthy((await page.getAttribute('.last-path', 'd')).includes('A'), 'the last move is drawn round the loop');
+      await page.screenshot({ path: path.join(artifacts, 'surakarta-loop-capture.png') });
+    });
+
+    await check('queah: a drop from the reserve, then a move', async () => {
+      await open(page, 'queah', 'queah');
+      for (const m of ['b2-c1', 'd4-c5', 'a1-b2', 'e5-d4', 'b2-a1', 'd4-c3', 'a3-b2', 'c3xa5']) await play(page, m);
+      truthy((await page.textContent('[data-status]')).includes('drop'), 'the status asks for a drop');
+      await page.click('[data-point="b2"]');
+      truthy((await notice(page)).includes('drop'), 'a move before the drop is refused');
+      await page.click('[data-point="a3"]');
+      equal(await page.locator('[data-dropping]').count(), 1, 'the dropped piece is shown');
+      await page.click('[data-point="a3"]');
+      await page.click('[data-point="b4"]');
+      await page.locator('[data-ply="9"]').waitFor();
+      equal(await page.textContent('[data-ply="9"]'), '@a3:a3-b4', 'drop and move');
+      equal(await page.getAttribute('.reserve.first', 'data-reserve'), 'first:5', 'the reserve lost a piece');
+    });
+
+    await check('towers: a stack capture', async () => {
+      await open(page, 'towers', 'towers');
+      await play(page, 'd2-c3');
+      await play(page, 'b4xd2');
+      equal(await page.getAttribute('[data-piece][data-at="d2"]', 'data-stack'), 'fs', 'captured piece under the capturer');
+      await page.screenshot({ path: path.join(artifacts, 'towers-stack.png') });
+    });
+
+    await check('undo and redo', async () => {
+      await open(page, 'srand', 'srand');
+      await play(page, 'e4-e5');
+      await play(page, 'e6xe4');
+      await page.click('[data-action="undo"]');
+      equal(await status(page), 'to-move:second', 'one ply back');
+      equal(await page.locator('[data-piece][data-at="e6"]').count(), 1, 'the capturer is back');
+      await page.click('[data-action="undo"]');
+      equal(await status(page), 'to-move:first', 'two plies back');
+      await page.click('[data-action="redo"]');
+      await page.click('[data-action="redo"]');
+      equal(await page.locator('[data-piece][data-at="e4"]').count(), 1, 'both moves again');
+      equal(await page.getAttribute('[data-ply="2"]', 'aria-current'), 'step', 'the last ply is current');
+      await page.click('[data-ply="1"]');
+      equal(await status(page), 'to-move:second', 'a click on a move shows its position');
+      await page.focus('.history');
+      await page.keyboard.press('ArrowRight');
+      equal(await status(page), 'to-move:first', 'arrow keys step through the history');
+    });
+
+    await check('reload restores the game', async () => {
+      await open(page, 'srand', 'srand');
+      await play(page, 'e4-e5');
+      await play(page, 'e6xe4');
+      await play(page, 'e3xe5');
+      await page.reload();
+      await page.waitForSelector('[data-status]');
+      equal(await plies(page), 3, 'moves after reload');
+      equal(await page.textContent('[data-ply="3"]'), 'e3xe5', 'last move after reload');
+      equal(await status(page), 'to-move:second', 'status after reload');
+    });
+
+    await check('drag and drop', async () => {
+      await open(page, 'srand', 'srand');
+      const from = await page.locator('[data-point="e4"]').boundingBox();
+      const to = await page.locator('[data-point="e5"]').boundingBox();
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+      truthy(await page.locator('svg.board .dragged').count(), 'the piece follows the pointer');
+      await page.mouse.up();
+      await page.locator('[data-ply="1"]').waitFor();
+      equal(await page.textContent('[data-ply="1"]'), 'e4-e5', 'dragged move');
+    });
+
+    await check('keyboard: arrows move the cursor, Enter picks and drops, Escape cancels', async () => {
+      await open(page, 'srand', 'srand');
+      await page.focus('.board-area');
+      await page.keyboard.press('ArrowDown');
+      equal(await page.getAttribute('[data-cursor]', 'data-point'), 'e5', 'the cursor appears in the middle');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      equal(await page.getAttribute('[data-selected]', 'data-point'), 'e4', 'picked up');
+      await page.keyboard.press('Escape');
+      equal(await page.locator('[data-selected]').count(), 0, 'Escape cancels');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await page.locator('[data-ply="1"]').waitFor();
+      equal(await page.textContent('[data-ply="1"]'), 'e4-e5', 'move by keyboard');
+    });
+
+    await check('flip and point names', async () => {
+      await open(page, 'srand', 'srand');
+      const below = async () => (await page.locator('[data-point="a1"]').boundingBox()).y;
+      const a1 = await below();
+      await page.click('[data-action="flip"]');
+      truthy((await below()) < a1, 'a1 moves to the top');
+      truthy(await page.locator('svg.board .label').count(), 'names shown');
+      await page.click('[data-action="labels"]');
+      equal(await page.locator('svg.board .label').count(), 0, 'names hidden');
+      await page.click('[data-action="labels"]');
+      await page.click('[data-action="flip"]');
+    });
+
+    await check('a game that ends shows the banner with its reason and score', async () => {
+      await open(page, 'queah', 'queah');
+      for (const m of ['b4-c5', 'd2-c1', 'c5-b4', 'c1-d2', 'b4-a5', 'd2-c1', 'a5-b4', 'c1-d2']) await play(page, m);
+      equal(await status(page), 'over:draw', 'third occurrence, equal pieces');
+      equal(await page.getAttribute('[data-banner]', 'data-banner'), 'over:draw', 'banner');
+      truthy((await page.textContent('.banner')).includes('third time'), 'the reason');
+      equal(await page.getAttribute('.banner [data-score]', 'data-score'), '10-10', 'the score');
+      await page.screenshot({ path: path.join(artifacts, 'queah-over.png') });
+      await page.click('.banner [data-action="new-game"]');
+      equal(await status(page), 'to-move:first', 'new game');
+    });
+
+    await check('the address starts a ruleset with options; a bad one says why', async () => {
+      await page.goto(`${base}?ruleset=queah-1888&option.drop_ends_turn=true`);
+      await page.locator('svg[data-ruleset="queah-1888"]').waitFor();
+      await page.click('.options summary');
+      equal(await page.inputValue('[data-option="drop_ends_turn"]'), 'true', 'option from the address');
+      await page.goto(`${base}?ruleset=chess`);
+      await page.waitForSelector('[data-status]');
+      truthy((await notice(page)).includes('unknown ruleset'), 'bad ruleset named');
+    });
+
+    await check('unreadable saved data is set aside with a notice; the other games stay', async () => {
+      await page.goto(base);
+      await open(page, 'zamma', 'zamma');
+      await play(page, 'e4-e5');
+      await open(page, 'srand', 'srand');
+      await play(page, 'e4-e5');
+      await page.evaluate(() => localStorage.setItem('quirkat.v1.game.srand', '{"record": {"ruleset": 7'));
+      await page.reload();
+      await page.waitForSelector('[data-status]');
+      truthy((await notice(page)).includes('could not be read'), 'notice');
+      equal(await plies(page), 0, 'a new srand game');
+      equal(await page.evaluate(() => localStorage.getItem('quirkat.v1.unreadable.game.srand')), '{"record": {"ruleset": 7', 'kept aside');
+      await page.click('[data-game="zamma"]');
+      await page.locator('svg[data-ruleset="zamma"]').waitFor();
+      equal(await plies(page), 1, 'the zamma game is still there');
+    });
+
+    await check('click-to-targets time on the 9x9 boards (performance measures)', async () => {
+      const times = [];
+      for (const [game, ruleset, piece] of [['srand', 'srand', 'e4'], ['zamma', 'zamma', 'e4'], ['srand', 'satoel', 'e6']]) {
+        await open(page, game, ruleset);
+        for (let i = 0; i < 5; i++) {
+          await page.evaluate(() => performance.clearMeasures('quirkat-click-to-targets'));
+          await page.click(`[data-point="${piece}"]`);
+          await page.locator('[data-target]').first().waitFor();
+          const d = await page.evaluate(() => performance.getEntriesByName('quirkat-click-to-targets').map((e) => e.duration));
+          equal(d.length, 1, 'one measure per pick');
+          times.push([ruleset, d[0]]);
+          await page.keyboard.press('Escape');
+        }
+      }
+      const ms = times.map((t) => t[1]).sort((a, b) => a - b);
+      console.log(`    click-to-targets ms: median ${ms[Math.floor(ms.length / 2)].toFixed(1)}, max ${ms[ms.length - 1].toFixed(1)} over ${ms.length} picks`);
+    });
+
+    await check('a 360 px wide portrait screen: no sideways scrolling, the whole board visible', async () => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await open(page, 'srand', 'srand');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      truthy(width <= 360, `page width ${width}`);
+      const box = await page.locator('svg.board').boundingBox();
+      truthy(box.x >= 0 && box.x + box.width <= 360, `board from ${box.x} to ${box.x + box.width}`);
+      await play(page, 'e4-e5');
+      await page.screenshot({ path: path.join(artifacts, 'phone-360.png'), fullPage: true });
+      await page.setViewportSize({ width: 1000, height: 900 });
     });
 
     await check('no console errors', async () => {

@@ -102,7 +102,7 @@ fn steps_in_order(counts: &mut Counts, steps: &mut Steps) -> Result<(), String> 
     let s = Step::start("end-to-end (playwright-core, chromium)");
     let before = *counts;
     let mut cmd = web::command("node");
-    cmd.arg("web/tests/smoke.mjs").arg("dist");
+    cmd.arg("web/tests/e2e.mjs").arg("dist");
     let r = counted(&mut cmd, counts);
     steps.push(s.finish(&format!(
         "{} ({} passed, {} failed)",

@@ -145,13 +145,24 @@ pub fn loop_sweep(board: &Board, frame: &Frame, arc: &LoopArc) -> f64 {
 
 /// The SVG path of a whole circuit: its straight legs and its loops as true arcs.
 pub fn circuit_path(board: &Board, frame: &Frame, circuit: &Circuit) -> String {
+    let mut s = track_path(board, frame, &circuit.track, (0.0, 0.0));
+    s.push('Z');
+    s
+}
+
+/// The SVG path along a track (a circuit, or a Surakarta route with the loops it passes), every
+/// coordinate shifted by `offset` (an animation path is drawn relative to where the piece ends).
+pub fn track_path(board: &Board, frame: &Frame, track: &[Track], offset: (f64, f64)) -> String {
     let mut s = String::new();
     let xy = |p: u8| {
         let info = &board.points[p as usize];
-        frame.at(info.x as f64, info.y as f64)
+        let (x, y) = frame.at(info.x as f64, info.y as f64);
+        (x + offset.0, y + offset.1)
     };
     let mut started = false;
-    for t in &circuit.track {
+    // the point the path has reached: a route may run a loop against the circuit's direction
+    let mut at = None;
+    for t in track {
         match t {
             Track::Point(p) => {
                 let (x, y) = xy(*p);
@@ -163,19 +174,103 @@ pub fn circuit_path(board: &Board, frame: &Frame, circuit: &Circuit) -> String {
                     num(y)
                 );
                 started = true;
+                at = Some(*p);
             }
             Track::Loop(arc) => {
-                let (x, y) = xy(arc.leave);
-                let sweep = loop_sweep(board, frame, arc);
+                let backwards = at == Some(arc.leave);
+                let end = if backwards { arc.enter } else { arc.leave };
+                let (x, y) = xy(end);
+                let mut sweep = loop_sweep(board, frame, arc);
+                if backwards {
+                    sweep = -sweep;
+                }
                 let r = num(arc.radius as f64);
                 let large = u8::from(sweep.abs() > 180.0);
                 let dir = u8::from(sweep > 0.0);
                 let _ = write!(s, "A{r} {r} 0 {large} {dir} {} {} ", num(x), num(y));
+                at = Some(end);
             }
         }
     }
-    s.push('Z');
+    s.truncate(s.trim_end().len());
     s
+}
+
+/// The path of a move on a board without circuits: from its start through every landing point.
+pub fn chain_track(from: u8, landings: &[u8]) -> Vec<Track> {
+    std::iter::once(from)
+        .chain(landings.iter().copied())
+        .map(Track::Point)
+        .collect()
+}
+
+/// Where a point is drawn.
+pub fn point_xy(board: &Board, frame: &Frame, p: u8) -> (f64, f64) {
+    let info = &board.points[p as usize];
+    frame.at(info.x as f64, info.y as f64)
+}
+
+/// A point name part drawn along an edge: a file letter below the board or a rank number beside it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EdgeLabel {
+    /// The text (`a`, `7`).
+    pub text: String,
+    /// SVG x.
+    pub x: f64,
+    /// SVG y.
+    pub y: f64,
+}
+
+/// The file letters along the bottom edge and the rank numbers along the left edge, as drawn
+/// (after flipping, the edges nearest the viewer), from the names of the board's points.
+pub fn edge_labels(board: &Board, frame: &Frame) -> Vec<EdgeLabel> {
+    let mut files: Vec<(i8, String)> = Vec::new();
+    let mut ranks: Vec<(i8, String)> = Vec::new();
+    for p in &board.points {
+        let split = p
+            .name
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(p.name.len());
+        let (file, rank) = p.name.split_at(split);
+        if !files.iter().any(|(x, _)| *x == p.x) {
+            files.push((p.x, file.to_string()));
+        }
+        if !ranks.iter().any(|(y, _)| *y == p.y) {
+            ranks.push((p.y, rank.to_string()));
+        }
+    }
+    // just outside the outermost points, inside the margin
+    let edge = 0.55 + frame.loops;
+    let (_, bottom) = frame.at(
+        0.0,
+        if frame.flipped {
+            board.ranks as f64 - 1.0
+        } else {
+            0.0
+        },
+    );
+    let (left, _) = frame.at(
+        if frame.flipped {
+            board.files as f64 - 1.0
+        } else {
+            0.0
+        },
+        0.0,
+    );
+    let mut out: Vec<EdgeLabel> = files
+        .into_iter()
+        .map(|(x, text)| EdgeLabel {
+            text,
+            x: frame.at(x as f64, 0.0).0,
+            y: bottom + edge,
+        })
+        .collect();
+    out.extend(ranks.into_iter().map(|(y, text)| EdgeLabel {
+        text,
+        x: left - edge,
+        y: frame.at(0.0, y as f64).1,
+    }));
+    out
 }
 
 /// The colour class of a circuit (`inner`, `outer`, `middle`), for the stylesheet.
@@ -303,6 +398,56 @@ mod tests {
         let all: Vec<String> = b.lines.iter().map(|l| line_points(b, &f, l)).collect();
         assert!(all.contains(&"0,4 1,3 2,2 3,1 4,0".to_string()), "{all:?}");
         assert_eq!(all.len(), 6);
+    }
+
+    #[test]
+    fn edge_labels_name_every_file_and_rank_on_the_near_edges() {
+        let b = Board::get(BoardKind::Alquerque9);
+        let f = Frame::new(b);
+        let labels = edge_labels(b, &f);
+        assert_eq!(labels.len(), 18);
+        let a = labels.iter().find(|l| l.text == "a").unwrap();
+        assert_eq!((a.x, a.y), (0.0, 8.55));
+        let nine = labels.iter().find(|l| l.text == "9").unwrap();
+        assert_eq!((nine.x, nine.y), (-0.55, 0.0));
+        let flipped = edge_labels(b, &f.flip(true));
+        let a = flipped.iter().find(|l| l.text == "a").unwrap();
+        assert_eq!(
+            (a.x, a.y),
+            (8.0, 8.55),
+            "the files read right to left below a flipped board"
+        );
+        // Queah's diamond: files a-e and ranks 1-5 though no point sits on every pair
+        let q = Board::get(BoardKind::Queah);
+        assert_eq!(edge_labels(q, &Frame::new(q)).len(), 10);
+    }
+
+    #[test]
+    fn a_route_round_a_loop_is_drawn_with_its_arc_and_shifted_for_animation() {
+        let b = Board::get(BoardKind::Surakarta6);
+        let f = Frame::new(b);
+        let arc = b.circuits[0]
+            .track
+            .iter()
+            .find(|t| matches!(t, Track::Loop(_)))
+            .unwrap();
+        let Track::Loop(l) = arc else { unreachable!() };
+        let track = vec![Track::Point(l.enter), *arc, Track::Point(l.leave)];
+        let d = track_path(b, &f, &track, (0.0, 0.0));
+        assert!(d.starts_with('M') && d.contains(" A1 1 0 1 "), "{d}");
+        let (ex, ey) = point_xy(b, &f, l.leave);
+        let shifted = track_path(b, &f, &track, (-ex, -ey));
+        assert!(shifted.ends_with("L0 0"), "{shifted}");
+        // the same loop run backwards ends where the first began, sweeping the other way
+        let back = vec![Track::Point(l.leave), *arc, Track::Point(l.enter)];
+        let d_back = track_path(b, &f, &back, (0.0, 0.0));
+        let (sx, sy) = point_xy(b, &f, l.enter);
+        assert!(
+            d_back.contains(&format!("A1 1 0 1 0 {} {}", num(sx), num(sy))),
+            "{d_back}"
+        );
+        let chain = track_path(b, &f, &chain_track(0, &[7, 14]), (0.0, 0.0));
+        assert_eq!(chain.matches('L').count(), 2);
     }
 
     #[test]

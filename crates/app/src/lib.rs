@@ -15,8 +15,13 @@
 //! (`to-move:first|second`, `over:first-wins|second-wins|draw`); reserves carry
 //! `data-reserve="<first|second>:<count>"`.
 
+pub mod browser;
 pub mod components;
 pub mod geometry;
+pub mod input;
+pub mod keyboard;
+pub mod saved;
 pub mod state;
+pub mod url;
 
 pub use components::app::App;

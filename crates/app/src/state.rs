@@ -1,81 +1,205 @@
-//! The app's state: the chosen game and ruleset, the game in progress and the selection, changed
-//! only through [`Action`]s by [`AppState::reduce`] (yew's [`Reducible`]). Pure Rust, tested natively.
+//! The app's state: the chosen game, the moves played with the ply shown, what the player has
+//! entered of the next move, and the view settings; changed only through [`Action`]s by
+//! [`AppState::reduce`] (yew's [`Reducible`]). Pure Rust, tested natively; storage and the address
+//! bar are read by the components ([`crate::saved`], [`crate::url`]) and come in as actions.
 
-use quirkat_rules::{Board, Game, GameKind, GameResult, Move, Piece, Rules, RulesetId, Side};
+use crate::input::{Click, Input};
+use crate::keyboard::{self, Arrow};
+use quirkat_rules::{
+    Board, Game, GameKind, GameResult, Move, OptionKey, Record, Rules, RulesetId, Side,
+};
 use std::rc::Rc;
 use yew::Reducible;
 
-/// What the player did.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the player did (or what the page read for them).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Action {
-    /// Show a game's rulesets and start its default one.
-    PickGame(GameKind),
-    /// Start a new game of this ruleset.
-    PickRuleset(RulesetId),
-    /// A click on a board point (by index).
+    /// Continue this game (a saved one, or a new one), with a notice to show.
+    Open(Box<AppState>),
+    /// A click on a board point (by index), or Enter on the keyboard cursor's point.
     ClickPoint(u8),
-    /// Drop the selection.
+    /// A pointer pressed on a point: picks a piece up at once, so that it can be dragged.
+    Press(u8),
+    /// The pointer released over a point (or elsewhere): a drop after a drag, or the end of a click.
+    Release(Option<u8>),
+    /// Play the numbered chain (from 1) among those shown.
+    Choose(usize),
+    /// Drop what has been entered of the move.
     Cancel,
-    /// Start the current ruleset again.
+    /// Start the current rules again.
     NewGame,
+    /// Show the position one ply earlier (the later moves stay, for redo).
+    Undo,
+    /// Show the position one ply later.
+    Redo,
+    /// Show the position after this many plies.
+    ViewPly(usize),
+    /// Turn the board half a turn.
+    Flip,
+    /// Show or hide the point names along the edges.
+    ToggleLabels,
+    /// Move the keyboard cursor along the board's lines.
+    Cursor(Arrow),
+    /// Show a notice (from storage, the address bar, …).
+    Notice(String),
 }
 
-/// A piece picked up, with the landing points entered so far (a capture chain entered hop by hop).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Selection {
-    /// The piece's point.
-    pub from: u8,
-    /// Landing points clicked so far.
-    pub path: Vec<u8>,
+/// How the board is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Drawn from the second player's side.
+    pub flipped: bool,
+    /// Point names along the edges.
+    pub labels: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            flipped: false,
+            labels: true,
+        }
+    }
 }
 
 /// Everything the page shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
-    /// The game whose rulesets are offered.
-    pub game_kind: GameKind,
-    /// The game in progress.
-    pub game: Game,
-    /// The moves played, in notation.
-    pub moves: Vec<String>,
-    /// The picked-up piece, if any.
-    pub selection: Option<Selection>,
-    /// Why the last click did nothing, in words.
+    /// Every game state from the start: `states[k]` is the game after `k` plies.
+    pub states: Vec<Game>,
+    /// Every move entered, including those undone (redo plays them again).
+    pub played: Vec<Move>,
+    /// How many plies the board shows.
+    pub cursor: usize,
+    /// The legal moves of the position shown.
+    pub legal: Rc<[Move]>,
+    /// What the player has entered of the next move.
+    pub input: Input,
+    /// The piece picked up by the current press, if the press picked it up.
+    pub pressed: Option<u8>,
+    /// The keyboard cursor's point.
+    pub cursor_point: Option<u8>,
+    /// Why the last action did nothing, or what the page had to say (storage, address).
     pub notice: Option<String>,
+    /// Whether the last change was one ply forward (the board animates it).
+    pub animate: bool,
+    /// How the board is shown.
+    pub settings: Settings,
 }
 
 impl Default for AppState {
     fn default() -> Self {
-        AppState::new(RulesetId::Srand)
+        AppState::new(Rules::new(RulesetId::Srand))
     }
 }
 
 impl AppState {
-    /// A new game of `ruleset`.
-    pub fn new(ruleset: RulesetId) -> AppState {
+    /// A new game under `rules`.
+    pub fn new(rules: Rules) -> AppState {
+        AppState::from_game(Game::new(rules))
+    }
+
+    /// A new game from this start.
+    pub fn from_game(start: Game) -> AppState {
+        let legal: Rc<[Move]> = start.legal_moves().into();
         AppState {
-            game_kind: ruleset.game(),
-            game: Game::new(Rules::new(ruleset)),
-            moves: Vec::new(),
-            selection: None,
+            states: vec![start],
+            played: Vec::new(),
+            cursor: 0,
+            legal,
+            input: Input::default(),
+            pressed: None,
+            cursor_point: None,
             notice: None,
+            animate: false,
+            settings: Settings::default(),
         }
     }
 
-    /// The board of the game in progress.
-    pub fn board(&self) -> &'static Board {
-        self.game.rules().board
+    /// The game a record describes, showing `cursor` plies, and what could not be read: a record
+    /// that cannot be replayed to the end keeps its readable beginning, and the error names the
+    /// first bad ply; one whose start cannot be read gives a new game of its rules (or srand).
+    pub fn from_record(record: &Record, cursor: usize) -> (AppState, Option<String>) {
+        let start = match record.start_game() {
+            Ok(g) => g,
+            Err(e) => {
+                let rules = record
+                    .rules()
+                    .unwrap_or_else(|_| Rules::new(RulesetId::Srand));
+                return (
+                    AppState::new(rules),
+                    Some(format!("the saved game could not be read: {e}")),
+                );
+            }
+        };
+        let mut s = AppState::from_game(start);
+        let mut error = None;
+        for (i, text) in record.moves.iter().enumerate() {
+            let game = s.states.last().expect("states is never empty");
+            match game.parse_move(text) {
+                Ok(m) => s.push(m),
+                Err(e) => {
+                    error = Some(format!(
+                        "the saved game stops at ply {}: {text}: {e}",
+                        i + 1
+                    ));
+                    break;
+                }
+            }
+        }
+        s.go_to(cursor.min(s.played.len()));
+        s.animate = false;
+        (s, error)
     }
 
-    /// The ruleset of the game in progress.
+    /// The record of the game (every move entered, including those undone).
+    pub fn record(&self) -> Record {
+        let mut r = Record::new(self.rules());
+        r.moves = self.played.iter().map(|m| m.text(self.board())).collect();
+        r
+    }
+
+    /// The game shown.
+    pub fn game(&self) -> &Game {
+        &self.states[self.cursor]
+    }
+
+    /// The rules of the game.
+    pub fn rules(&self) -> &Rules {
+        self.states[0].rules()
+    }
+
+    /// The board of the game.
+    pub fn board(&self) -> &'static Board {
+        self.rules().board
+    }
+
+    /// The ruleset of the game.
     pub fn ruleset(&self) -> RulesetId {
-        self.game.rules().ruleset
+        self.rules().ruleset
+    }
+
+    /// The game whose rulesets are offered.
+    pub fn game_kind(&self) -> GameKind {
+        self.ruleset().game()
+    }
+
+    /// The moves entered, in notation.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.played.iter().map(|m| m.text(self.board())).collect()
+    }
+
+    /// The last move played to reach the position shown, with the position it was played in.
+    pub fn last_move(&self) -> Option<(&Game, &Move)> {
+        let k = self.cursor.checked_sub(1)?;
+        Some((&self.states[k], &self.played[k]))
     }
 
     /// The status line's machine-readable form: `to-move:first`, `over:first-wins`, `over:draw`.
     pub fn status(&self) -> String {
-        match self.game.outcome() {
-            None => format!("to-move:{}", self.game.position().side_to_move()),
+        match self.game().outcome() {
+            None => format!("to-move:{}", self.game().position().side_to_move()),
             Some(o) => match o.result {
                 GameResult::Win(s) => format!("over:{s}-wins"),
                 GameResult::Draw => "over:draw".to_string(),
@@ -85,54 +209,31 @@ impl AppState {
 
     /// The status line in words.
     pub fn status_text(&self) -> String {
-        match self.game.outcome() {
-            None => format!(
-                "{} to move",
-                side_title(self.game.position().side_to_move())
-            ),
+        let game = self.game();
+        match game.outcome() {
+            None => {
+                let side = game.position().side_to_move();
+                let mut s = format!("{} to move", side_title(side));
+                if game.position().drop_pending() {
+                    s.push_str(": drop a piece from the reserve first");
+                } else if !self.must_capture().is_empty() {
+                    s.push_str(": capture is compulsory");
+                }
+                s
+            }
             Some(o) => o.to_string(),
         }
     }
 
-    /// The legal moves of the selected piece that follow the landing points entered so far.
-    fn candidates(&self, sel: &Selection) -> Vec<Move> {
-        self.game
-            .legal_moves()
-            .into_iter()
-            .filter(|m| {
-                m.from() == Some(sel.from)
-                    && m.drop_point().is_none()
-                    && m.huff_point().is_none()
-                    && m.landings().starts_with(&sel.path)
-                    && m.landings().len() > sel.path.len()
-            })
-            .collect()
-    }
-
-    /// The points the selected piece can be sent to next: the next landing point of every chain
-    /// that follows the path so far, and the final point of every chain that is the only one to end
-    /// there.
+    /// The points a click can go to next (see [`Input::targets`]).
     pub fn targets(&self) -> Vec<u8> {
-        let Some(sel) = &self.selection else {
-            return Vec::new();
-        };
-        let cands = self.candidates(sel);
-        let mut out: Vec<u8> = cands.iter().map(|m| m.landings()[sel.path.len()]).collect();
-        for m in &cands {
-            if cands.iter().filter(|o| o.to() == m.to()).count() == 1 {
-                out.push(m.to());
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
+        self.input.targets(&self.legal)
     }
 
-    /// Points whose piece the side to move can move (with no drop or huff first).
+    /// Points whose piece the side to move can move with nothing entered before it.
     pub fn movable(&self) -> Vec<u8> {
         let mut out: Vec<u8> = self
-            .game
-            .legal_moves()
+            .legal
             .iter()
             .filter(|m| m.drop_point().is_none() && m.huff_point().is_none())
             .filter_map(|m| m.from())
@@ -142,135 +243,109 @@ impl AppState {
         out
     }
 
-    fn own_piece(&self, p: u8) -> Option<Piece> {
-        let pos = self.game.position();
-        pos.piece_at(p).filter(|x| x.side == pos.side_to_move())
+    /// The pieces that must capture: those that can, when every legal move is a capture.
+    pub fn must_capture(&self) -> Vec<u8> {
+        if self.legal.is_empty() || !self.legal.iter().all(|m| m.is_capture()) {
+            return Vec::new();
+        }
+        let mut out: Vec<u8> = self.legal.iter().filter_map(|m| m.from()).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The capture moves of the selected piece that follow the path entered (drawn as routes
+    /// before the player commits, for Surakarta).
+    pub fn selected_captures(&self) -> Vec<Move> {
+        if self.input.from.is_none() {
+            return Vec::new();
+        }
+        self.input
+            .candidates(&self.legal)
+            .filter(|m| m.is_capture())
+            .copied()
+            .collect()
+    }
+
+    /// Adds a move after the last state (the moves after the cursor are dropped first).
+    fn push(&mut self, m: Move) {
+        self.played.truncate(self.cursor);
+        self.states.truncate(self.cursor + 1);
+        let mut g = self.game().clone();
+        g.apply(&m);
+        self.states.push(g);
+        self.played.push(m);
+        self.go_to(self.cursor + 1);
+        self.animate = true;
+    }
+
+    /// Shows the position after `k` plies.
+    fn go_to(&mut self, k: usize) {
+        let k = k.min(self.played.len());
+        self.animate = k == self.cursor + 1;
+        self.cursor = k;
+        self.legal = self.states[k].legal_moves().into();
+        self.input = Input::default();
+        self.pressed = None;
     }
 
     /// Plays a move through the engine's checked path (`parse_move`, then `apply`).
     fn play(&mut self, m: &Move) {
         let text = m.text(self.board());
-        match self.game.parse_move(&text) {
+        match self.game().parse_move(&text) {
             Ok(found) => {
-                self.game.apply(&found);
-                self.moves.push(text);
+                self.push(found);
                 self.notice = None;
             }
-            Err(e) => self.notice = Some(e.to_string()),
+            Err(e) => {
+                self.notice = Some(e.to_string());
+                self.input = Input::default();
+            }
         }
-        self.selection = None;
     }
 
     fn click(&mut self, p: u8) {
         self.notice = None;
-        if self.game.outcome().is_some() {
-            self.selection = None;
-            return;
+        self.cursor_point = Some(p);
+        match self.input.click(self.game(), &self.legal, p) {
+            Click::Play(m) => self.play(&m),
+            Click::Enter(i) => self.input = i,
+            Click::Refuse(why) => self.notice = Some(why),
         }
-        if let Some(sel) = self.selection.clone() {
-            if p == sel.from && sel.path.is_empty() {
-                self.selection = None;
-                return;
-            }
-            let cands = self.candidates(&sel);
-            let mut longer = sel.path.clone();
-            longer.push(p);
-            let next: Vec<&Move> = cands
-                .iter()
-                .filter(|m| m.landings().starts_with(&longer))
-                .collect();
-            if !next.is_empty() {
-                // a hop of the chain: play it once it names exactly one move
-                if let [only] = next.as_slice()
-                    && only.landings() == longer.as_slice()
-                {
-                    let m = **only;
-                    self.play(&m);
-                } else if next.iter().all(|m| m.landings() == longer.as_slice()) {
-                    let m = *next[0];
-                    self.play(&m);
-                } else {
-                    self.selection = Some(Selection {
-                        from: sel.from,
-                        path: longer,
-                    });
-                }
-                return;
-            }
-            let ending: Vec<&Move> = cands.iter().filter(|m| m.to() == p).collect();
-            match ending.as_slice() {
-                [only] => {
-                    let m = **only;
-                    self.play(&m);
-                    return;
-                }
-                [_, ..] => {
-                    self.notice = Some(format!(
-                        "{} capture chains end on {}: click the landing points one by one",
-                        ending.len(),
-                        self.board().name(p)
-                    ));
-                    return;
-                }
-                [] => {}
-            }
-            if self.own_piece(p).is_some() && sel.path.is_empty() {
-                self.select(p);
-                return;
-            }
-            // not a legal destination: let the engine say why
-            let mut text = String::from(self.board().name(sel.from));
-            for &q in &longer {
-                text.push('-');
-                text.push_str(self.board().name(q));
-            }
-            self.notice = Some(match self.game.parse_move(&text) {
-                Err(e) => e.to_string(),
-                Ok(_) => format!("{} cannot go there", self.board().name(sel.from)),
-            });
-            return;
-        }
-        self.select(p);
     }
 
-    fn select(&mut self, p: u8) {
-        let board = self.board();
-        match self.game.position().piece_at(p) {
-            None => {
-                self.selection = None;
-            }
-            Some(piece) if piece.side != self.game.position().side_to_move() => {
-                self.selection = None;
-                self.notice = Some(format!(
-                    "the piece on {} is not yours: {} is to move",
-                    board.name(p),
-                    self.game.position().side_to_move()
-                ));
-            }
-            Some(_) => {
-                let sel = Selection {
-                    from: p,
-                    path: Vec::new(),
-                };
-                if self.candidates(&sel).is_empty() {
-                    self.selection = None;
-                    let movable = self.movable();
-                    self.notice = Some(if movable.is_empty() {
-                        format!("the piece on {} has no legal move", board.name(p))
-                    } else {
-                        let names: Vec<&str> = movable.iter().map(|&q| board.name(q)).collect();
-                        format!(
-                            "the piece on {} has no legal move; movable: {}",
-                            board.name(p),
-                            names.join(", ")
-                        )
-                    });
-                } else {
-                    self.selection = Some(sel);
-                }
-            }
+    fn press(&mut self, p: u8) {
+        self.pressed = None;
+        if self.input.from.is_some() {
+            return;
+        }
+        if let Click::Enter(i) = self.input.click(self.game(), &self.legal, p)
+            && i.from == Some(p)
+        {
+            self.notice = None;
+            self.input = i;
+            self.pressed = Some(p);
         }
     }
+
+    fn release(&mut self, p: Option<u8>) {
+        let pressed = self.pressed.take();
+        match p {
+            // the press already picked this piece up: the click is done
+            Some(p) if pressed == Some(p) => {}
+            Some(p) => self.click(p),
+            None => {}
+        }
+    }
+}
+
+/// The rules with one option changed, or why it cannot be.
+pub fn with_option(rules: &Rules, key: OptionKey, value: &str) -> Result<Rules, String> {
+    let mut options = rules.options;
+    options
+        .set(key, value)
+        .and_then(|()| Rules::with_options(rules.ruleset, options))
+        .map_err(|e| e.to_string())
 }
 
 /// `First` or `Second`.
@@ -286,142 +361,70 @@ impl Reducible for AppState {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
+        next.animate = false;
         match action {
-            Action::PickGame(kind) => {
-                next = AppState::new(kind.default_ruleset());
+            Action::Open(state) => {
+                next = AppState {
+                    settings: self.settings,
+                    ..*state
+                };
             }
-            Action::PickRuleset(id) => next = AppState::new(id),
-            Action::NewGame => next = AppState::new(self.ruleset()),
+            Action::NewGame => {
+                next = AppState {
+                    settings: self.settings,
+                    ..AppState::new(*self.rules())
+                };
+            }
             Action::Cancel => {
-                next.selection = None;
+                next.input = Input::default();
+                next.pressed = None;
                 next.notice = None;
             }
             Action::ClickPoint(p) => next.click(p),
+            Action::Press(p) => next.press(p),
+            Action::Release(p) => next.release(p),
+            Action::Choose(k) => match next.input.choice(k) {
+                Some(m) => next.play(&m),
+                None => {
+                    next.notice = (!next.input.choices.is_empty())
+                        .then(|| format!("choose a chain from 1 to {}", next.input.choices.len()));
+                }
+            },
+            Action::Undo => {
+                if self.cursor > 0 {
+                    next.go_to(self.cursor - 1);
+                }
+                next.notice = None;
+            }
+            Action::Redo => {
+                if self.cursor < self.played.len() {
+                    next.go_to(self.cursor + 1);
+                }
+                next.notice = None;
+            }
+            Action::ViewPly(k) => {
+                next.go_to(k);
+                next.notice = None;
+            }
+            Action::Flip => next.settings.flipped = !self.settings.flipped,
+            Action::ToggleLabels => next.settings.labels = !self.settings.labels,
+            Action::Cursor(arrow) => {
+                let board = self.board();
+                let at = self
+                    .cursor_point
+                    .or(self.input.from)
+                    .unwrap_or_else(|| keyboard::start_point(board));
+                next.cursor_point = Some(if self.cursor_point.is_none() {
+                    at
+                } else {
+                    keyboard::neighbour(board, at, arrow, self.settings.flipped).unwrap_or(at)
+                });
+            }
+            Action::Notice(text) => next.notice = Some(text),
         }
         Rc::new(next)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn point(s: &AppState, name: &str) -> u8 {
-        s.board().parse_point(name).unwrap()
-    }
-
-    fn names(s: &AppState, pts: &[u8]) -> Vec<String> {
-        pts.iter().map(|&p| s.board().name(p).to_string()).collect()
-    }
-
-    fn act(s: AppState, a: Action) -> AppState {
-        (*Rc::new(s).reduce(a)).clone()
-    }
-
-    #[test]
-    fn starts_with_srand_and_first_to_move() {
-        let s = AppState::default();
-        assert_eq!(s.ruleset(), RulesetId::Srand);
-        assert_eq!(s.status(), "to-move:first");
-        assert!(s.targets().is_empty());
-    }
-
-    #[test]
-    fn picking_a_game_starts_its_default_ruleset() {
-        let s = act(AppState::default(), Action::PickGame(GameKind::Surakarta));
-        assert_eq!(s.ruleset(), RulesetId::Surakarta);
-        let s = act(s, Action::PickRuleset(RulesetId::BasBasanSepur));
-        assert_eq!(s.board().len(), 49);
-        assert_eq!(s.game_kind, GameKind::Surakarta);
-    }
-
-    #[test]
-    fn click_click_plays_a_step() {
-        let s = AppState::default();
-        // any movable piece and one of its targets
-        let from = s.movable()[0];
-        let s = act(s, Action::ClickPoint(from));
-        let targets = s.targets();
-        assert!(!targets.is_empty());
-        let to = targets[0];
-        let s = act(s, Action::ClickPoint(to));
-        assert_eq!(s.moves.len(), 1);
-        assert_eq!(s.status(), "to-move:second");
-        assert!(s.selection.is_none());
-        assert_eq!(
-            s.moves[0],
-            format!("{}-{}", s.board().name(from), s.board().name(to))
-        );
-    }
-
-    #[test]
-    fn an_opponent_piece_is_refused_with_a_reason() {
-        let s = AppState::default();
-        let s = act(s.clone(), Action::ClickPoint(point(&s, "a9")));
-        assert!(s.selection.is_none());
-        assert!(
-            s.notice.as_deref().unwrap().contains("not yours"),
-            "{:?}",
-            s.notice
-        );
-    }
-
-    #[test]
-    fn an_illegal_destination_gives_the_engines_reason() {
-        let s = AppState::default();
-        let s = act(s.clone(), Action::ClickPoint(point(&s, "e4")));
-        assert_eq!(names(&s, &s.targets()), ["e5"]);
-        // e6 holds a second-player man: not a destination, and the engine says why
-        let s = act(s.clone(), Action::ClickPoint(point(&s, "e6")));
-        assert!(s.moves.is_empty());
-        let notice = s.notice.clone().unwrap();
-        assert!(notice.contains("e4"), "{notice}");
-        // the selection stays, so the player can pick a real target
-        assert!(s.selection.is_some());
-    }
-
-    #[test]
-    fn clicking_the_selected_piece_again_cancels() {
-        let s = AppState::default();
-        let from = s.movable()[0];
-        let s = act(s, Action::ClickPoint(from));
-        assert!(s.selection.is_some());
-        let s = act(s, Action::ClickPoint(from));
-        assert!(s.selection.is_none());
-    }
-
-    #[test]
-    fn a_capture_chain_is_played_by_its_final_point() {
-        // Srand: play moves until a capture is available, then click its start and final point
-        let mut s = AppState::default();
-        for _ in 0..40 {
-            let legal = s.game.legal_moves();
-            if let Some(c) = legal
-                .iter()
-                .find(|m| m.is_capture() && m.drop_point().is_none())
-            {
-                let c = *c;
-                let unique = legal
-                    .iter()
-                    .filter(|m| m.from() == c.from() && m.to() == c.to())
-                    .count()
-                    == 1;
-                if unique {
-                    let before = s.moves.len();
-                    s = act(s, Action::ClickPoint(c.from().unwrap()));
-                    assert!(s.targets().contains(&c.to()));
-                    s = act(s, Action::ClickPoint(c.to()));
-                    assert_eq!(s.moves.len(), before + 1, "{:?}", s.notice);
-                    assert_eq!(s.moves.last().unwrap(), &c.text(s.board()));
-                    return;
-                }
-            }
-            let m = legal[legal.len() / 2];
-            let mut g = s.game.clone();
-            g.apply(&m);
-            s.moves.push(m.text(s.board()));
-            s.game = g;
-        }
-        panic!("no capture in 40 plies");
-    }
-}
+mod tests;

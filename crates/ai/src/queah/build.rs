@@ -110,7 +110,7 @@ fn for_each_state(layout: &Layout, c: &Class, mut f: impl FnMut(u32, u16, u16)) 
         let free = super::index::FULL & !mover;
         // in colex order, the first sets of a size are those within the low `13 - on_mover` bits
         for &packed in &layout.subsets(c.on_other)[..c.other_count as usize] {
-            f(index, mover, super::index::pdep(packed, free));
+            f(index, mover, layout.spread(packed, free));
             index += 1;
         }
     }

@@ -100,6 +100,10 @@ pub(crate) struct Layout {
     compress_lo: Vec<u8>,
     /// The same for the upper six cells.
     compress_hi: Vec<u8>,
+    /// `spread_lo[free & 127][packed & 127]`: the inverse of `compress_lo`.
+    spread_lo: Vec<u8>,
+    /// The same for the upper six cells.
+    spread_hi: Vec<u8>,
     pub total: u32,
 }
 
@@ -109,7 +113,7 @@ pub(crate) fn on_board(material: u8) -> u8 {
 }
 
 /// Spreads the low bits of `x` over the places of `mask` (a software `pdep`).
-pub(crate) fn pdep(x: u16, mask: u16) -> u16 {
+fn pdep(x: u16, mask: u16) -> u16 {
     let mut out = 0;
     let mut k = 0;
     for i in 0..CELLS {
@@ -180,6 +184,17 @@ impl Layout {
         };
         let compress_lo = compress_table(7);
         let compress_hi = compress_table(6);
+        let spread_table = |bits: u32| {
+            let mut table = vec![0u8; 1 << (2 * bits)];
+            for free in 0..1u16 << bits {
+                for packed in 0..1u16 << bits {
+                    table[(free as usize) << bits | packed as usize] = pdep(packed, free) as u8;
+                }
+            }
+            table
+        };
+        let spread_lo = spread_table(7);
+        let spread_hi = spread_table(6);
         Layout {
             classes,
             lookup,
@@ -187,6 +202,8 @@ impl Layout {
             subsets,
             compress_lo,
             compress_hi,
+            spread_lo,
+            spread_hi,
             total: offset,
         }
     }
@@ -210,6 +227,16 @@ impl Layout {
         lo | hi << lo_free.count_ones()
     }
 
+    /// Spreads the low bits of `packed` over the places of `free` (the inverse of compressing).
+    #[inline(always)]
+    pub fn spread(&self, packed: u16, free: u16) -> u16 {
+        let lo_free = (free & 127) as usize;
+        let n = lo_free.count_ones();
+        let lo = self.spread_lo[lo_free << 7 | (packed & ((1 << n) - 1)) as usize] as u16;
+        let hi = self.spread_hi[((free >> 7) as usize) << 6 | ((packed >> n) & 63) as usize] as u16;
+        lo | hi << 7
+    }
+
     /// The index of a placement in class `c` (the counts must be the class's).
     #[inline(always)]
     pub fn index(&self, c: &Class, mover: u16, other: u16) -> u32 {
@@ -228,7 +255,7 @@ impl Layout {
         let r = index - c.offset;
         let mover = self.subsets[c.on_mover as usize][(r / c.other_count) as usize];
         let packed = self.subsets[c.on_other as usize][(r % c.other_count) as usize];
-        (mover, pdep(packed, FULL & !mover))
+        (mover, self.spread(packed, FULL & !mover))
     }
 
     /// Bytes of the ranking tables on the heap.
@@ -238,6 +265,8 @@ impl Layout {
             + self.subsets.iter().map(|s| s.len() * 2).sum::<usize>()
             + self.compress_lo.len()
             + self.compress_hi.len()
+            + self.spread_lo.len()
+            + self.spread_hi.len()
     }
 
     /// The sets of `k` cells in rank order.

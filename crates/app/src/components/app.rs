@@ -1,63 +1,152 @@
-//! The top of the page: the state, the picker, the board and the side panel.
+//! The top of the page: the state (restored from storage and the address), the picker, the board
+//! with its reserves and end banner, and the side panel with the status, controls and history.
 
+use crate::browser::{self, LocalStore};
+use crate::components::banner::Banner;
 use crate::components::board_view::BoardView;
+use crate::components::controls::Controls;
 use crate::components::move_list::MoveList;
 use crate::components::picker::Picker;
 use crate::components::reserves::Reserves;
 use crate::components::status::Status;
+use crate::keyboard::Arrow;
+use crate::saved;
 use crate::state::{Action, AppState};
-use quirkat_rules::Side;
+use crate::url;
+use quirkat_rules::{Rules, Side};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// The state handle shared with the components through a context.
-pub type Store = UseReducerHandle<AppState>;
+/// The state restored from the address and local storage, with what could not be read.
+fn initial_state() -> AppState {
+    let mut notices = Vec::new();
+    let wanted = url::rules_from_query(&browser::query()).unwrap_or_else(|e| {
+        notices.push(e);
+        None
+    });
+    let (mut state, more) = saved::restore(&mut LocalStore::open(), wanted);
+    notices.extend(more);
+    if !notices.is_empty() {
+        state.notice = Some(notices.join(". "));
+    }
+    state
+}
+
+/// What a key does, if anything; `in_history` when the focus is in the move list.
+fn key_action(key: &str, ctrl: bool, in_history: bool, state: &AppState) -> Option<Action> {
+    match key {
+        "Escape" => Some(Action::Cancel),
+        "z" | "Z" if ctrl => Some(Action::Undo),
+        "y" | "Y" if ctrl => Some(Action::Redo),
+        "ArrowLeft" | "ArrowUp" if in_history => Some(Action::Undo),
+        "ArrowRight" | "ArrowDown" if in_history => Some(Action::Redo),
+        "Enter" | " " => state.cursor_point.map(Action::ClickPoint),
+        k if !ctrl && k.len() == 1 && k.as_bytes()[0].is_ascii_digit() => {
+            (!state.input.choices.is_empty())
+                .then(|| Action::Choose((k.as_bytes()[0] - b'0') as usize))
+        }
+        k => Arrow::from_key(k).map(Action::Cursor),
+    }
+}
 
 /// The whole app.
 #[component]
 pub fn App() -> Html {
-    let store = use_reducer(AppState::default);
-    let on_point = {
+    let store = use_reducer(initial_state);
+    let reduced_motion = use_memo((), |_| browser::reduced_motion());
+    let on_action = {
         let store = store.dispatcher();
-        Callback::from(move |p: u8| store.dispatch(Action::ClickPoint(p)))
+        Callback::from(move |a: Action| store.dispatch(a))
     };
-    let on_key = {
+    // open the saved game of other rules (or a new one)
+    let on_open = {
         let store = store.dispatcher();
+        Callback::from(move |rules: Rules| {
+            let (mut next, notice) = saved::open(&mut LocalStore::open(), rules);
+            next.notice = notice;
+            store.dispatch(Action::Open(Box::new(next)));
+        })
+    };
+    // keep the game and the settings after every change
+    {
+        let record = store.record();
+        let key = (
+            record.ruleset.clone(),
+            record.options.clone(),
+            record.moves,
+            store.cursor,
+        );
+        let state = store.clone();
+        use_effect_with(key, move |_| {
+            if let Err(e) = saved::save(&mut LocalStore::open(), &state) {
+                gloo::console::warn!(format!("quirkat: the game could not be kept: {e}"));
+            }
+        });
+        use_effect_with(store.settings, |settings| {
+            let _ = saved::save_settings(&mut LocalStore::open(), settings);
+        });
+    }
+    let on_key = {
+        let store = store.clone();
         Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                store.dispatch(Action::Cancel);
+            let target = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+            let tag = target.as_ref().map(|t| t.tag_name().to_ascii_lowercase());
+            if matches!(tag.as_deref(), Some("input" | "select" | "textarea")) {
+                return;
+            }
+            let in_history = target
+                .as_ref()
+                .and_then(|t| t.closest(".history").ok().flatten())
+                .is_some();
+            let on_button = tag.as_deref() == Some("button");
+            if on_button && matches!(e.key().as_str(), "Enter" | " ") {
+                return;
+            }
+            if let Some(a) = key_action(&e.key(), e.ctrl_key() || e.meta_key(), in_history, &store)
+            {
+                e.prevent_default();
+                store.dispatch(a);
             }
         })
     };
-    let new_game = {
-        let store = store.dispatcher();
-        Callback::from(move |_| store.dispatch(Action::NewGame))
-    };
-    let state = (*store).clone();
-    let drops = state.game.rules().drops;
+    let state = Rc::new((*store).clone());
+    let drops = state.rules().drops;
     let reserve = |side: Side| {
-        drops
-            .then(|| html! { <Reserves side={side} count={state.game.position().reserve(side)} /> })
+        drops.then(
+            || html! { <Reserves side={side} count={state.game().position().reserve(side)} /> },
+        )
+    };
+    // the reserve nearer the viewer belongs to the side drawn at the bottom
+    let (top, bottom) = if state.settings.flipped {
+        (Side::First, Side::Second)
+    } else {
+        (Side::Second, Side::First)
     };
     html! {
-        <ContextProvider<Store> context={store.clone()}>
-            <div class="app" onkeydown={on_key} tabindex="-1">
-                <header class="top">
-                    <h1>{ "quirkat" }</h1>
-                    <Picker />
-                </header>
-                <main class="play">
-                    <div class="board-area">
-                        { reserve(Side::Second) }
-                        <BoardView state={std::rc::Rc::new(state.clone())} on_point={on_point} />
-                        { reserve(Side::First) }
+        <div class="app" onkeydown={on_key}>
+            <header class="top">
+                <h1>{ "quirkat" }</h1>
+                <Picker rules={*state.rules()} on_open={on_open.clone()} />
+            </header>
+            <main class="play">
+                <div class="board-area" tabindex="0" aria-label="Board: arrow keys move the cursor, Enter picks and drops">
+                    { reserve(top) }
+                    <div class="board-wrap">
+                        <BoardView state={state.clone()} on_action={on_action.clone()}
+                                   reduced_motion={*reduced_motion} />
+                        <Banner state={state.clone()} on_action={on_action.clone()} />
                     </div>
-                    <aside class="side">
-                        <Status status={state.status()} text={state.status_text()} notice={state.notice.clone()} />
-                        <button class="new-game" onclick={new_game}>{ "New game" }</button>
-                        <MoveList moves={state.moves.clone()} />
-                    </aside>
-                </main>
-            </div>
-        </ContextProvider<Store>>
+                    { reserve(bottom) }
+                </div>
+                <aside class="side">
+                    <Status status={state.status()} text={state.status_text()} notice={state.notice.clone()} />
+                    <Controls state={state.clone()} on_action={on_action.clone()} />
+                    <MoveList state={state.clone()} on_action={on_action} />
+                </aside>
+            </main>
+        </div>
     }
 }

@@ -1,22 +1,58 @@
 //! One SVG per board, in board coordinates (see [`crate::geometry`]): drawn lines, Surakarta
-//! circuits with their loops, points, pieces and stacks, and the selected piece's targets.
+//! circuits with their loops, point names, marks ([`super::board_marks`]), points and pieces
+//! ([`super::board_pieces`]). Pointer presses and releases become [`Action::Press`] and
+//! [`Action::Release`], so a piece can be clicked or dragged, with a mouse or a finger.
 
+use super::board_marks;
+use super::board_pieces::{self, Piece};
 use crate::geometry::{self, Frame, num};
-use crate::state::AppState;
-use quirkat_rules::{Family, Side};
+use crate::state::{Action, AppState};
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// Radius of a piece, in grid units.
-const PIECE: f64 = 0.34;
 
 /// Properties of [`BoardView`].
 #[derive(Properties, PartialEq)]
 pub struct BoardViewProps {
     /// What to draw.
     pub state: Rc<AppState>,
-    /// A click on a point (or the piece on it), by point index.
-    pub on_point: Callback<u8>,
+    /// Where the board's actions go.
+    pub on_action: Callback<Action>,
+    /// The user asked for reduced motion: nothing glides or fades.
+    pub reduced_motion: bool,
+}
+
+/// The point under a pointer event, read from the element there (a finger's events all go to the
+/// element first touched, so the target cannot be trusted).
+fn point_under(e: &PointerEvent, state: &AppState) -> Option<u8> {
+    let doc = web_sys::window()?.document()?;
+    let el = doc.element_from_point(e.client_x() as f32, e.client_y() as f32)?;
+    let pt = el.closest("[data-point]").ok()??;
+    state.board().parse_point(&pt.get_attribute("data-point")?)
+}
+
+/// Board coordinates of a pointer event, from the SVG's box and view box.
+fn board_xy(e: &PointerEvent, frame: &Frame) -> Option<(f64, f64)> {
+    let svg: web_sys::Element = e.current_target()?.dyn_into().ok()?;
+    let rect = svg.get_bounding_client_rect();
+    let vb: Vec<f64> = frame
+        .view_box()
+        .split(' ')
+        .filter_map(|v| v.parse().ok())
+        .collect();
+    let &[x0, y0, w, h] = vb.as_slice() else {
+        return None;
+    };
+    // the SVG keeps its aspect ratio, centred: one scale for both axes
+    let scale = (w / rect.width()).max(h / rect.height());
+    let (cx, cy) = (
+        rect.left() + rect.width() / 2.0,
+        rect.top() + rect.height() / 2.0,
+    );
+    Some((
+        x0 + w / 2.0 + (e.client_x() as f64 - cx) * scale,
+        y0 + h / 2.0 + (e.client_y() as f64 - cy) * scale,
+    ))
 }
 
 /// The board.
@@ -24,16 +60,85 @@ pub struct BoardViewProps {
 pub fn BoardView(props: &BoardViewProps) -> Html {
     let state = &props.state;
     let board = state.board();
-    let frame = Frame::new(board);
-    let pos = state.game.position();
-    let towers = state.game.rules().family == Family::Towers;
-    let targets = state.targets();
-    let selected = state.selection.as_ref().map(|s| s.from);
-    let path: Vec<u8> = state
-        .selection
-        .as_ref()
-        .map(|s| s.path.clone())
-        .unwrap_or_default();
+    let frame = Frame::new(board).flip(state.settings.flipped);
+    // where a dragged piece is drawn, in board coordinates
+    let drag = use_state(|| None::<(f64, f64)>);
+
+    // start the glide of the last move once it is in the page
+    {
+        let key = (state.cursor, state.animate, props.reduced_motion);
+        use_effect_with(key, |&(_, animate, reduced)| {
+            if animate && !reduced {
+                board_pieces::start_glides();
+            }
+        });
+    }
+
+    // performance marks: from a press on a piece to its targets in the page (the closing note's
+    // click-to-targets figure is read from the measure `quirkat-click-to-targets`)
+    {
+        let from = state.input.from;
+        use_effect_with(from, |from| {
+            if from.is_some()
+                && let Some(perf) = web_sys::window().and_then(|w| w.performance())
+            {
+                let _ = perf.mark("quirkat-targets");
+                let _ = perf.measure_with_start_mark_and_end_mark(
+                    "quirkat-click-to-targets",
+                    "quirkat-press",
+                    "quirkat-targets",
+                );
+            }
+        });
+    }
+
+    let onpointerdown = {
+        let on = props.on_action.clone();
+        let drag = drag.clone();
+        Callback::from(move |e: PointerEvent| {
+            if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+                let _ = perf.mark("quirkat-press");
+            }
+            drag.set(None);
+            let Some(el) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            else {
+                return;
+            };
+            if let Ok(Some(pt)) = el.closest("[data-point]")
+                && let Some(i) = pt.get_attribute("data-index").and_then(|v| v.parse().ok())
+            {
+                on.emit(Action::Press(i));
+            }
+        })
+    };
+    let onpointermove = {
+        let drag = drag.clone();
+        let pressed = state.pressed.is_some();
+        Callback::from(move |e: PointerEvent| {
+            if pressed && e.buttons() & 1 == 1 {
+                drag.set(board_xy(&e, &frame));
+            }
+        })
+    };
+    let onpointerup = {
+        let on = props.on_action.clone();
+        let drag = drag.clone();
+        let state = state.clone();
+        Callback::from(move |e: PointerEvent| {
+            drag.set(None);
+            on.emit(Action::Release(point_under(&e, &state)));
+        })
+    };
+    let onpointercancel = {
+        let on = props.on_action.clone();
+        let drag = drag.clone();
+        Callback::from(move |_: PointerEvent| {
+            drag.set(None);
+            on.emit(Action::Release(None));
+        })
+    };
 
     let lines = board.lines.iter().map(|l| {
         html! { <polyline class="line" points={geometry::line_points(board, &frame, l)} /> }
@@ -44,79 +149,39 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
                   data-circuit={c.name} />
         }
     });
-
-    let mut drawn = geometry::points(board, &frame);
-    // lower points first, so that a stack rising up the screen is never covered by the point below
-    drawn.sort_by(|a, b| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
-    let points = drawn.iter().map(|p| {
-        let i = p.index;
-        let onclick = {
-            let cb = props.on_point.clone();
-            Callback::from(move |_: MouseEvent| cb.emit(i))
-        };
-        let transform = format!("translate({} {})", num(p.x), num(p.y));
-        let piece = pos.piece_at(i).map(|piece| {
-            let side = piece.side.name();
-            let kind = if piece.king { "king" } else { "man" };
-            let stack = if towers { pos.stack_at(i) } else { Vec::new() };
-            let letters: String = stack
-                .iter()
-                .map(|s| if *s == Side::First { 'f' } else { 's' })
-                .collect();
-            let body = if stack.len() > 1 {
-                let offsets = geometry::stack_offsets(stack.len());
-                let discs = stack.iter().zip(&offsets).map(|(s, dy)| {
-                    html! {
-                        <ellipse class={classes!("disc", s.name())} cx="0" cy={num(*dy + 0.06)}
-                                 rx={num(PIECE)} ry={num(PIECE * 0.8)} />
-                    }
-                });
-                let top = offsets.last().copied().unwrap_or(0.0);
-                html! {
-                    <>
-                        { for discs }
-                        <text class={classes!("height", side)} x="0" y={num(top + 0.1)}>
-                            { stack.len().to_string() }
-                        </text>
-                    </>
-                }
-            } else {
-                html! { <circle class={classes!("body", side)} r={num(PIECE)} /> }
-            };
-            html! {
-                <g class={classes!("piece", side, kind)} data-piece={format!("{side}:{kind}")}
-                   data-at={p.name.clone()}
-                   data-stack={towers.then_some(letters)}>
-                    { body }
-                    if piece.king {
-                        <path class="crown" d="M-0.18 0.1 L-0.2 -0.12 L-0.09 0 L0 -0.16 L0.09 0 L0.2 -0.12 L0.18 0.1 Z" />
-                    }
-                </g>
-            }
-        });
-        let is_target = targets.contains(&i);
-        html! {
-            <g class={classes!("pt", (selected == Some(i)).then_some("selected"),
-                               path.contains(&i).then_some("on-path"))}
-               data-point={p.name.clone()} data-target={is_target.then_some("")}
-               data-selected={(selected == Some(i)).then_some("")}
-               transform={transform} onclick={onclick}>
-                <circle class="hit" r="0.48" />
-                <circle class="dot" r="0.09" />
-                { for piece }
-                if is_target { <circle class="target" r="0.2" /> }
+    let labels = if state.settings.labels {
+        geometry::edge_labels(board, &frame)
+    } else {
+        Vec::new()
+    };
+    let labels = labels.into_iter().map(|l| {
+        html! { <text class="label" x={num(l.x)} y={num(l.y)}>{ l.text }</text> }
+    });
+    let dragged = state.pressed.and_then(|p| {
+        let (x, y) = (*drag)?;
+        let piece = Piece::at(state, p)?;
+        Some(html! {
+            <g class="dragged" transform={format!("translate({} {})", num(x), num(y))}>
+                { board_pieces::piece_body(&piece) }
             </g>
-        }
+        })
     });
 
     html! {
-        <svg class={classes!("board", board.kind.id())} viewBox={frame.view_box()}
+        <svg class={classes!("board", board.kind.id(), drag.is_some().then_some("dragging"))}
+             viewBox={frame.view_box()}
              xmlns="http://www.w3.org/2000/svg" role="img"
              aria-label={geometry::board_caption(board.kind)}
-             data-board={board.kind.id()} data-ruleset={state.ruleset().id()}>
+             data-board={board.kind.id()} data-ruleset={state.ruleset().id()}
+             data-flipped={state.settings.flipped.then_some("")}
+             {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
             <g class="circuits">{ for circuits }</g>
             <g class="lines">{ for lines }</g>
-            <g class="points">{ for points }</g>
+            <g class="labels">{ for labels }</g>
+            { board_marks::under_pieces(state, &frame) }
+            { board_pieces::points(state, &frame, !props.reduced_motion) }
+            { board_marks::over_pieces(state, &frame, &props.on_action) }
+            { for dragged }
         </svg>
     }
 }

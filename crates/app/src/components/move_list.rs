@@ -1,22 +1,46 @@
-//! The moves played, in the notation of RULES.md, numbered by ply.
+//! The history: the moves in the notation of RULES.md, numbered by move; a click shows the position
+//! after that ply, and the arrow keys step through it when it has the focus.
 
+use crate::state::{Action, AppState};
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// Properties of [`MoveList`].
 #[derive(Properties, PartialEq)]
 pub struct MoveListProps {
-    /// The moves in notation, first ply first.
-    pub moves: Vec<String>,
+    /// The state shown.
+    pub state: Rc<AppState>,
+    /// Where clicks on moves go.
+    pub on_action: Callback<Action>,
 }
 
 /// The move list.
 #[component]
 pub fn MoveList(props: &MoveListProps) -> Html {
+    let s = &props.state;
+    let texts = s.move_texts();
+    let entry = |ply: usize, text: String| {
+        let on = props.on_action.clone();
+        let onclick = Callback::from(move |_| on.emit(Action::ViewPly(ply)));
+        let current = ply == s.cursor;
+        html! {
+            <button class={classes!("ply", (ply > s.cursor).then_some("undone"))}
+                    data-ply={ply.to_string()} aria-current={current.then_some("step")}
+                    onclick={onclick}>{ text }</button>
+        }
+    };
+    let rows = texts.chunks(2).enumerate().map(|(i, pair)| {
+        html! {
+            <li>
+                <span class="number">{ format!("{}.", i + 1) }</span>
+                { for pair.iter().enumerate().map(|(j, t)| entry(2 * i + j + 1, t.clone())) }
+            </li>
+        }
+    });
     html! {
-        <ol class="moves" aria-label="Moves">
-            { for props.moves.iter().enumerate().map(|(i, m)| html! {
-                <li data-ply={(i + 1).to_string()}>{ m.clone() }</li>
-            }) }
-        </ol>
+        <nav class="history" aria-label="Moves: arrow keys step through them" tabindex="0">
+            { entry(0, "start".into()) }
+            <ol class="moves">{ for rows }</ol>
+        </nav>
     }
 }

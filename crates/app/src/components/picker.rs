@@ -1,34 +1,44 @@
-//! The game picker: every game with its name and origin; the chosen game's rulesets, default first.
+//! The game picker: every game with its name, origin and a small drawing of its board; the chosen
+//! game's rulesets, default first, with their options explained, and who plays each side.
 
-use crate::components::app::Store;
-use crate::state::Action;
-use quirkat_rules::GameKind;
+use crate::components::options::OptionsForm;
+use crate::components::thumb::Thumb;
+use quirkat_rules::{GameKind, Rules};
 use yew::prelude::*;
 
-/// The picker, reading and changing the shared state.
+/// Properties of [`Picker`].
+#[derive(Properties, PartialEq)]
+pub struct PickerProps {
+    /// The rules of the game in progress.
+    pub rules: Rules,
+    /// Open (the saved game of) other rules.
+    pub on_open: Callback<Rules>,
+}
+
+/// The picker.
 #[component]
-pub fn Picker() -> Html {
-    let store = use_context::<Store>().expect("the picker is inside the app's context");
-    let current = store.game_kind;
-    let ruleset = store.ruleset();
+pub fn Picker(props: &PickerProps) -> Html {
+    let ruleset = props.rules.ruleset;
+    let current = ruleset.game();
     let games = GameKind::ALL.iter().map(|&kind| {
         let onclick = {
-            let store = store.dispatcher();
-            Callback::from(move |_| store.dispatch(Action::PickGame(kind)))
+            let on = props.on_open.clone();
+            Callback::from(move |_| on.emit(Rules::new(kind.default_ruleset())))
         };
         html! {
             <button class={classes!("game", (kind == current).then_some("chosen"))}
                     data-game={kind.id()} onclick={onclick}
                     aria-pressed={(kind == current).to_string()}
                     title={kind.default_ruleset().origin()}>
-                { kind.name() }
+                <Thumb ruleset={kind.default_ruleset()} />
+                <span class="name">{ kind.name() }</span>
             </button>
         }
     });
     let rulesets = current.rulesets().iter().map(|&id| {
         let onclick = {
-            let store = store.dispatcher();
-            Callback::from(move |_| store.dispatch(Action::PickRuleset(id)))
+            let on = props.on_open.clone();
+            Callback::from(move |_| on.emit(Rules::new(id)))
         };
         html! {
             <button class={classes!("ruleset", (id == ruleset).then_some("chosen"))}
@@ -44,6 +54,10 @@ pub fn Picker() -> Html {
             <div class="games">{ for games }</div>
             <div class="rulesets">{ for rulesets }</div>
             <p class="origin">{ ruleset.origin() }</p>
+            <OptionsForm rules={props.rules} on_open={props.on_open.clone()} />
+            <p class="players" data-players="first:person second:person">
+                { "First: a person · Second: a person (both on this device)" }
+            </p>
         </nav>
     }
 }

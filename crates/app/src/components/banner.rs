@@ -1,0 +1,47 @@
+//! The end-of-game banner over the board: who won, why, and the score.
+
+use crate::state::{Action, AppState, side_title};
+use quirkat_rules::{EndReason, GameResult};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Properties of [`Banner`].
+#[derive(Properties, PartialEq)]
+pub struct BannerProps {
+    /// The state shown.
+    pub state: Rc<AppState>,
+    /// Where the banner's button sends its action.
+    pub on_action: Callback<Action>,
+}
+
+/// The banner, shown only when the game shown is over.
+#[component]
+pub fn Banner(props: &BannerProps) -> Html {
+    let Some(o) = props.state.game().outcome() else {
+        return html! {};
+    };
+    let headline = match o.result {
+        GameResult::Win(s) => format!("{} wins", side_title(s)),
+        GameResult::Draw => "Draw".to_string(),
+    };
+    let reason = match o.reason {
+        EndReason::AllCaptured => "every piece of the loser was captured",
+        EndReason::Blocked => "the loser had no legal move",
+        EndReason::NoProgress => "the no-progress limit was reached and the pieces were counted",
+        EndReason::Repetition => "the same position came a third time and the pieces were counted",
+    };
+    let new_game = {
+        let on = props.on_action.clone();
+        Callback::from(move |_| on.emit(Action::NewGame))
+    };
+    html! {
+        <div class="banner" role="status" data-banner={props.state.status()}>
+            <p class="headline">{ headline }</p>
+            <p class="reason">{ reason }</p>
+            <p class="score" data-score={format!("{}-{}", o.material[0], o.material[1])}>
+                { format!("First {} – {} Second", o.material[0], o.material[1]) }
+            </p>
+            <button data-action="new-game" onclick={new_game}>{ "New game" }</button>
+        </div>
+    }
+}

@@ -1,0 +1,130 @@
+//! Paths and marks drawn on the board: the last move's whole path and captured points, the chain
+//! entered so far, the routes of the selected piece's Surakarta captures before the player commits,
+//! and numbered paths when several chains end on the same point.
+
+use crate::geometry::{self, Frame, num};
+use crate::state::{Action, AppState};
+use quirkat_rules::{Game, Move, Track, surakarta_route};
+use yew::prelude::*;
+
+/// The track a move takes in `game`: round the loops for Surakarta, else from point to point.
+fn move_track(game: &Game, m: &Move) -> Vec<Track> {
+    let Some(from) = m.from() else {
+        return Vec::new();
+    };
+    if game.rules().board.circuits.is_empty() {
+        geometry::chain_track(from, m.landings())
+    } else {
+        surakarta_route(game.rules(), game.position(), m)
+    }
+}
+
+/// A cross on a captured point.
+fn cross(x: f64, y: f64) -> Html {
+    let d = 0.17;
+    html! {
+        <path class="captured-mark"
+              d={format!("M{} {} L{} {} M{} {} L{} {}",
+                         num(x - d), num(y - d), num(x + d), num(y + d),
+                         num(x - d), num(y + d), num(x + d), num(y - d))} />
+    }
+}
+
+/// Marks below the pieces: the last move, the chain entered so far, Surakarta route previews.
+pub fn under_pieces(state: &AppState, frame: &Frame) -> Html {
+    let board = state.board();
+    let last = state.last_move().map(|(before, m)| {
+        let track = move_track(before, m);
+        let captured = m.captured_points(board);
+        let names: Vec<String> = crate::input::names(board, &captured);
+        let drop = m.drop_point().map(|d| {
+            let (x, y) = geometry::point_xy(board, frame, d);
+            html! { <circle class="last-drop" cx={num(x)} cy={num(y)} r="0.44" /> }
+        });
+        let crosses = captured.iter().map(|&q| {
+            let (x, y) = geometry::point_xy(board, frame, q);
+            cross(x, y)
+        });
+        html! {
+            <g class="last-move" data-last-move={m.text(board)} data-captured={names.join(" ")}>
+                if !track.is_empty() {
+                    <path class="last-path" d={geometry::track_path(board, frame, &track, (0.0, 0.0))} />
+                }
+                { for drop }
+                { for crosses }
+            </g>
+        }
+    });
+    let entered = state
+        .input
+        .from
+        .filter(|_| !state.input.path.is_empty())
+        .map(|from| {
+            let track = geometry::chain_track(from, &state.input.path);
+            html! {
+                <path class="entered-path" data-entered=""
+                      d={geometry::track_path(board, frame, &track, (0.0, 0.0))} />
+            }
+        });
+    let routes = if board.circuits.is_empty() {
+        Vec::new()
+    } else {
+        state.selected_captures()
+    };
+    let routes = routes.iter().map(|m| {
+        let track = move_track(state.game(), m);
+        html! {
+            <path class="route-preview" data-route={board.name(m.to()).to_string()}
+                  d={geometry::track_path(board, frame, &track, (0.0, 0.0))} />
+        }
+    });
+    html! {
+        <g class="marks-under">
+            { for last }
+            { for routes }
+            { for entered }
+        </g>
+    }
+}
+
+/// Marks above the pieces: the numbered chains to choose from.
+pub fn over_pieces(state: &AppState, frame: &Frame, on_action: &Callback<Action>) -> Html {
+    let board = state.board();
+    let choices = &state.input.choices;
+    let paths = choices.iter().enumerate().map(|(k, m)| {
+        let number = k + 1;
+        let track = move_track(state.game(), m);
+        // the number sits on the first landing point no other choice passes at that hop
+        let at = m
+            .landings()
+            .iter()
+            .enumerate()
+            .find(|&(h, q)| {
+                choices
+                    .iter()
+                    .enumerate()
+                    .all(|(j, o)| j == k || o.landings().get(h) != Some(q))
+            })
+            .map(|(_, &q)| q)
+            .unwrap_or(m.to());
+        let (x, y) = geometry::point_xy(board, frame, at);
+        let onclick = {
+            let on = on_action.clone();
+            Callback::from(move |e: MouseEvent| {
+                e.stop_propagation();
+                on.emit(Action::Choose(number));
+            })
+        };
+        let stop = Callback::from(|e: PointerEvent| e.stop_propagation());
+        html! {
+            <g class={classes!("choice", format!("choice-{}", k % 4))}
+               data-choice={number.to_string()} data-move={m.text(board)}
+               onclick={onclick} onpointerdown={stop.clone()} onpointerup={stop}>
+                <path class="choice-path" d={geometry::track_path(board, frame, &track, (0.0, 0.0))} />
+                <circle class="choice-badge" cx={num(x)} cy={num(y - 0.42)} r="0.22" />
+                <text class="choice-number" x={num(x)} y={num(y - 0.42)}>{ number.to_string() }</text>
+            </g>
+        }
+    });
+    html! { <g class="marks-over">{ for paths }</g> }
+}

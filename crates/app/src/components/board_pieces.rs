@@ -1,0 +1,204 @@
+//! The points of the board and what stands on them: pieces (men as plain discs, kings with a
+//! crown and a double rim), towers stacks, the selected piece's targets, marks for pieces that must
+//! capture, the keyboard cursor; and the last move's glide and fading captures.
+
+use crate::geometry::{self, Frame, num};
+use crate::state::AppState;
+use quirkat_rules::{Family, Side, Track, surakarta_route};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Radius of a piece, in grid units.
+const PIECE: f64 = 0.34;
+
+/// How long a move glides (and a capture fades), as SVG/CSS time.
+const GLIDE: &str = "0.35s";
+
+/// What stands on a point, as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Piece {
+    /// The owner (the top of a stack).
+    pub side: Side,
+    /// A king (Mullah, Sultan).
+    pub king: bool,
+    /// A towers stack, bottom first (empty outside towers).
+    pub stack: Vec<Side>,
+}
+
+impl Piece {
+    /// The piece on point `p` of the position shown.
+    pub fn at(state: &AppState, p: u8) -> Option<Piece> {
+        let pos = state.game().position();
+        Self::in_position(pos, state.rules().family == Family::Towers, p)
+    }
+
+    fn in_position(pos: &quirkat_rules::Position, towers: bool, p: u8) -> Option<Piece> {
+        pos.piece_at(p).map(|x| Piece {
+            side: x.side,
+            king: x.king,
+            stack: if towers { pos.stack_at(p) } else { Vec::new() },
+        })
+    }
+}
+
+/// The drawing of a piece, centred on (0, 0).
+pub fn piece_body(piece: &Piece) -> Html {
+    let side = piece.side.name();
+    if piece.stack.len() > 1 {
+        let offsets = geometry::stack_offsets(piece.stack.len());
+        let discs = piece.stack.iter().zip(&offsets).map(|(s, dy)| {
+            html! {
+                <ellipse class={classes!("disc", s.name())} cx="0" cy={num(*dy + 0.06)}
+                         rx={num(PIECE)} ry={num(PIECE * 0.8)} />
+            }
+        });
+        let top = offsets.last().copied().unwrap_or(0.0);
+        return html! {
+            <>
+                { for discs }
+                <text class={classes!("height", side)} x="0" y={num(top + 0.1)}>
+                    { piece.stack.len().to_string() }
+                </text>
+            </>
+        };
+    }
+    if piece.king {
+        html! {
+            <>
+                <circle class={classes!("body", side)} r={num(PIECE)} />
+                <circle class={classes!("rim", side)} r={num(PIECE * 0.72)} />
+                <path class="crown" d="M-0.18 0.1 L-0.2 -0.12 L-0.09 0 L0 -0.16 L0.09 0 L0.2 -0.12 L0.18 0.1 Z" />
+            </>
+        }
+    } else {
+        html! { <circle class={classes!("body", side)} r={num(PIECE)} /> }
+    }
+}
+
+/// Starts every glide just put in the page (SMIL animations added late must be begun by hand).
+pub fn start_glides() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(list) = doc.query_selector_all("animateMotion.glide") else {
+        return;
+    };
+    for i in 0..list.length() {
+        if let Some(el) = list
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::SvgAnimationElement>().ok())
+        {
+            let _ = el.begin_element();
+        }
+    }
+}
+
+/// The glide of the last move's piece: its path relative to where it ends.
+fn glide(state: &AppState, frame: &Frame) -> Option<(u8, String)> {
+    let (before, m) = state.last_move()?;
+    let from = m.from()?;
+    let board = state.board();
+    let track: Vec<Track> = if board.circuits.is_empty() {
+        geometry::chain_track(from, m.landings())
+    } else {
+        surakarta_route(before.rules(), before.position(), m)
+    };
+    let (ex, ey) = geometry::point_xy(board, frame, m.to());
+    Some((
+        m.to(),
+        geometry::track_path(board, frame, &track, (-ex, -ey)),
+    ))
+}
+
+/// Every point: its hit area and dot, its piece, and the marks on it.
+pub fn points(state: &AppState, frame: &Frame, animate: bool) -> Html {
+    let board = state.board();
+    let targets = state.targets();
+    let must = state.must_capture();
+    let input = &state.input;
+    let glide = (animate && state.animate)
+        .then(|| glide(state, frame))
+        .flatten();
+    // the pieces the last move captured, drawn fading where they stood
+    let fading: Vec<(u8, Piece)> = match (animate && state.animate, state.last_move()) {
+        (true, Some((before, m))) => m
+            .captured_points(board)
+            .into_iter()
+            .filter(|&q| q != m.to())
+            .filter_map(|q| {
+                Piece::in_position(before.position(), state.rules().family == Family::Towers, q)
+                    .map(|p| (q, p))
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+
+    let mut drawn = geometry::points(board, frame);
+    // lower points first, so that a stack rising up the screen is never covered by the point below
+    drawn.sort_by(|a, b| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
+    let points = drawn.iter().map(|p| {
+        let i = p.index;
+        let piece = Piece::at(state, i).map(|piece| {
+            let side = piece.side.name();
+            let kind = if piece.king { "king" } else { "man" };
+            let letters: Option<String> = (state.rules().family == Family::Towers).then(|| {
+                piece
+                    .stack
+                    .iter()
+                    .map(|s| if *s == Side::First { 'f' } else { 's' })
+                    .collect()
+            });
+            let motion = glide.as_ref().filter(|(to, _)| *to == i).map(|(_, path)| {
+                html! {
+                    <animateMotion class="glide" begin="indefinite" dur={GLIDE}
+                                   path={path.clone()} fill="freeze" />
+                }
+            });
+            html! {
+                <g class={classes!("piece", side, kind,
+                                   (state.pressed == Some(i)).then_some("lifted"),
+                                   input.huff.filter(|&h| h == i).map(|_| "huffed"))}
+                   data-piece={format!("{side}:{kind}")} data-at={p.name.clone()}
+                   data-stack={letters}
+                   data-must-capture={must.contains(&i).then_some("")}>
+                    if must.contains(&i) { <circle class="must" r={num(PIECE + 0.08)} /> }
+                    { piece_body(&piece) }
+                    { for motion }
+                </g>
+            }
+        });
+        let ghost = fading.iter().filter(|(q, _)| *q == i).map(|(_, piece)| {
+            html! { <g class="fading" data-fading="">{ piece_body(piece) }</g> }
+        });
+        let dropping = (input.drop == Some(i)).then(|| {
+            let side = state.game().position().side_to_move();
+            html! {
+                <g class={classes!("piece", "dropping", side.name())} data-dropping="">
+                    { piece_body(&Piece { side, king: false, stack: Vec::new() }) }
+                </g>
+            }
+        });
+        let is_target = targets.contains(&i);
+        let selected = input.from == Some(i);
+        let on_path = input.path.contains(&i);
+        html! {
+            <g class={classes!("pt", selected.then_some("selected"), on_path.then_some("on-path"))}
+               data-point={p.name.clone()} data-index={i.to_string()}
+               data-target={is_target.then_some("")}
+               data-selected={selected.then_some("")}
+               data-cursor={(state.cursor_point == Some(i)).then_some("")}
+               transform={format!("translate({} {})", num(p.x), num(p.y))}>
+                <circle class="hit" r="0.48" />
+                <circle class="dot" r="0.09" />
+                { for ghost }
+                { for piece }
+                { for dropping }
+                if is_target { <circle class="target" r="0.2" /> }
+                if state.cursor_point == Some(i) {
+                    <rect class="cursor" x="-0.46" y="-0.46" width="0.92" height="0.92" rx="0.12" />
+                }
+            </g>
+        }
+    });
+    html! { <g class="points">{ for points }</g> }
+}

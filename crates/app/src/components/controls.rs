@@ -1,0 +1,42 @@
+//! The game's buttons: undo, redo, new game, flip the board, point names.
+
+use crate::state::{Action, AppState};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Properties of [`Controls`].
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    /// The state shown.
+    pub state: Rc<AppState>,
+    /// Where the buttons send their actions.
+    pub on_action: Callback<Action>,
+}
+
+/// The buttons.
+#[component]
+pub fn Controls(props: &ControlsProps) -> Html {
+    let s = &props.state;
+    let button = |name: &'static str,
+                  label: &'static str,
+                  title: &'static str,
+                  action: Action,
+                  enabled: bool,
+                  pressed: Option<bool>| {
+        let on = props.on_action.clone();
+        let onclick = Callback::from(move |_| on.emit(action.clone()));
+        html! {
+            <button data-action={name} {onclick} disabled={!enabled} {title}
+                    aria-pressed={pressed.map(|p| p.to_string())}>{ label }</button>
+        }
+    };
+    html! {
+        <div class="controls">
+            { button("undo", "Undo", "One ply back (Ctrl+Z)", Action::Undo, s.cursor > 0, None) }
+            { button("redo", "Redo", "One ply forward (Ctrl+Y)", Action::Redo, s.cursor < s.played.len(), None) }
+            { button("new-game", "New game", "Start these rules again", Action::NewGame, true, None) }
+            { button("flip", "Flip", "Turn the board round", Action::Flip, true, Some(s.settings.flipped)) }
+            { button("labels", "Names", "Point names along the edges", Action::ToggleLabels, true, Some(s.settings.labels)) }
+        </div>
+    }
+}

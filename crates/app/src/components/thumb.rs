@@ -1,0 +1,39 @@
+//! A small drawing of a board with its starting pieces, for the picker.
+
+use crate::geometry::{self, Frame, num};
+use quirkat_rules::{Game, Rules, RulesetId};
+use yew::prelude::*;
+
+/// Properties of [`Thumb`].
+#[derive(Properties, PartialEq)]
+pub struct ThumbProps {
+    /// Whose board and start to draw.
+    pub ruleset: RulesetId,
+}
+
+/// The thumbnail.
+#[component]
+pub fn Thumb(props: &ThumbProps) -> Html {
+    let game = Game::new(Rules::new(props.ruleset));
+    let board = game.rules().board;
+    let frame = Frame::new(board);
+    let lines = board.lines.iter().map(|l| {
+        html! { <polyline class="line" points={geometry::line_points(board, &frame, l)} /> }
+    });
+    let circuits = board.circuits.iter().map(|c| {
+        html! { <path class={geometry::circuit_class(c)} d={geometry::circuit_path(board, &frame, c)} /> }
+    });
+    let pieces = geometry::points(board, &frame).into_iter().filter_map(|p| {
+        let piece = game.position().piece_at(p.index)?;
+        Some(html! {
+            <circle class={classes!("body", piece.side.name())} cx={num(p.x)} cy={num(p.y)} r="0.3" />
+        })
+    });
+    html! {
+        <svg class="thumb" viewBox={frame.view_box()} aria-hidden="true">
+            { for circuits }
+            { for lines }
+            { for pieces }
+        </svg>
+    }
+}

@@ -1,0 +1,357 @@
+//! The input state machine and the history, on real games of every ruleset.
+
+use super::*;
+
+fn point(s: &AppState, name: &str) -> u8 {
+    s.board().parse_point(name).unwrap()
+}
+
+fn names(s: &AppState, pts: &[u8]) -> Vec<String> {
+    crate::input::names(s.board(), pts)
+}
+
+fn act(s: AppState, a: Action) -> AppState {
+    (*Rc::new(s).reduce(a)).clone()
+}
+
+/// A small deterministic generator (the tests need no more).
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// Enters `m` click by click, in notation order: huff, drop, piece, every landing point.
+fn click_through(mut s: AppState, m: &Move) -> AppState {
+    let before = s.played.len().min(s.cursor);
+    let text = m.text(s.board());
+    let clicks: Vec<u8> = m
+        .huff_point()
+        .into_iter()
+        .chain(m.drop_point())
+        .chain(m.from())
+        .chain(if m.from().is_some() {
+            m.landings().to_vec()
+        } else {
+            Vec::new()
+        })
+        .collect();
+    for (i, &p) in clicks.iter().enumerate() {
+        assert_eq!(s.cursor, before, "{text}: played early, at click {i}");
+        if i > 0 {
+            assert!(
+                s.targets().contains(&p) || s.input.drop == Some(p),
+                "{text}: click {i} on {} is not a target: {:?} ({:?})",
+                s.board().name(p),
+                names(&s, &s.targets()),
+                s.notice
+            );
+        }
+        s = act(s, Action::ClickPoint(p));
+    }
+    if s.cursor == before && m.from().is_some() && s.input.path == m.landings() {
+        // a chain that could go on: a second click on its last point ends it there
+        let last = *m.landings().last().unwrap();
+        assert!(s.targets().contains(&last), "{text}: stopping is offered");
+        s = act(s, Action::ClickPoint(last));
+    }
+    assert_eq!(s.cursor, before + 1, "{text}: not played: {:?}", s.notice);
+    assert_eq!(s.played[before], *m, "{text}");
+    s
+}
+
+#[test]
+fn starts_with_srand_and_first_to_move() {
+    let s = AppState::default();
+    assert_eq!(s.ruleset(), RulesetId::Srand);
+    assert_eq!(s.status(), "to-move:first");
+    assert!(s.targets().is_empty());
+}
+
+#[test]
+fn every_move_of_every_ruleset_can_be_entered_click_by_click() {
+    let mut rng = Lcg(7);
+    for id in RulesetId::ALL {
+        let mut s = AppState::new(Rules::new(id));
+        for _ in 0..60 {
+            if s.legal.is_empty() {
+                break;
+            }
+            let m = s.legal[rng.below(s.legal.len())];
+            s = click_through(s, &m);
+        }
+        assert!(s.played.len() >= 10, "{id:?}: {} plies", s.played.len());
+    }
+}
+
+#[test]
+fn a_capture_chain_is_played_by_its_final_point_or_chosen_by_number() {
+    let mut rng = Lcg(11);
+    let (mut unique, mut chosen) = (0, 0);
+    for id in [RulesetId::Srand, RulesetId::Zamma, RulesetId::Towers] {
+        for _ in 0..20 {
+            let mut s = AppState::new(Rules::new(id));
+            for _ in 0..80 {
+                if s.legal.is_empty() {
+                    break;
+                }
+                let chains: Vec<Move> = s
+                    .legal
+                    .iter()
+                    .filter(|m| m.landings().len() > 1 && m.huff_point().is_none())
+                    .copied()
+                    .collect();
+                // a chain whose final point is also a first hop of its piece: that click is a hop
+                let first_hops = |from: Option<u8>| -> Vec<u8> {
+                    s.legal
+                        .iter()
+                        .filter(|m| m.from() == from)
+                        .filter_map(|m| m.landings().first().copied())
+                        .collect()
+                };
+                if let Some(c) = chains.iter().find(|c| {
+                    // (a chain back to its start is entered hop by hop: a click on the start puts
+                    // the piece down)
+                    c.from() != Some(c.to()) && !first_hops(c.from()).contains(&c.to())
+                }) {
+                    let from = c.from().unwrap();
+                    let same_end: Vec<&Move> = s
+                        .legal
+                        .iter()
+                        .filter(|m| m.from() == Some(from) && m.to() == c.to())
+                        .collect();
+                    let t = act(s.clone(), Action::ClickPoint(from));
+                    let t = act(t, Action::ClickPoint(c.to()));
+                    if same_end.len() == 1 {
+                        assert_eq!(t.played.last(), Some(c));
+                        unique += 1;
+                    } else {
+                        assert_eq!(t.cursor, s.cursor, "several chains: nothing played yet");
+                        assert_eq!(t.input.choices.len(), same_end.len());
+                        let k = 1 + rng.below(same_end.len());
+                        let want = t.input.choices[k - 1];
+                        assert!(same_end.contains(&&want));
+                        let out_of_range = act(t.clone(), Action::Choose(same_end.len() + 1));
+                        assert!(out_of_range.notice.is_some());
+                        let t = act(t, Action::Choose(k));
+                        assert_eq!(t.played.last(), Some(&want));
+                        chosen += 1;
+                    }
+                }
+                let m = s.legal[rng.below(s.legal.len())];
+                s = click_through(s, &m);
+            }
+        }
+    }
+    assert!(
+        unique > 10 && chosen > 0,
+        "unique {unique}, chosen {chosen}"
+    );
+}
+
+#[test]
+fn a_queah_drop_is_entered_by_clicking_an_empty_cell() {
+    let mut rng = Lcg(3);
+    let mut drops = 0;
+    for rules in [
+        Rules::new(RulesetId::Queah),
+        Rules::from_pairs(RulesetId::Queah, [("drop_ends_turn", "true")]).unwrap(),
+    ] {
+        let mut s = AppState::new(rules);
+        for _ in 0..200 {
+            if s.legal.is_empty() {
+                s = AppState::new(rules);
+            }
+            if s.game().position().drop_pending() {
+                let m = s.legal[rng.below(s.legal.len())];
+                let cell = m.drop_point().unwrap();
+                // a click on an occupied cell says a drop comes first
+                let occupied = (0..s.board().len() as u8)
+                    .find(|&p| s.game().position().piece_at(p).is_some())
+                    .unwrap();
+                let t = act(s.clone(), Action::ClickPoint(occupied));
+                let why = t.notice.clone().unwrap();
+                assert!(why.contains("drop"), "{why}");
+                let t = act(s.clone(), Action::ClickPoint(cell));
+                if rules.options.drop_ends_turn {
+                    assert_eq!(t.played.last(), Some(&m));
+                } else {
+                    assert_eq!(t.input.drop, Some(cell));
+                    // the dropped piece itself may move
+                    assert!(!t.targets().is_empty());
+                    let t = act(t, Action::ClickPoint(cell));
+                    // clicking the drop cell again picks the dropped piece up, or cancels the drop
+                    assert!(t.input.from == Some(cell) || t.input.is_empty());
+                }
+                s = click_through(s, &m);
+                drops += 1;
+            } else {
+                let m = s.legal[rng.below(s.legal.len())];
+                s = click_through(s, &m);
+            }
+        }
+    }
+    assert!(drops > 10, "{drops} drops");
+}
+
+#[test]
+fn undo_redo_and_viewing_a_ply_keep_the_moves_until_a_new_one_is_played() {
+    let mut s = AppState::new(Rules::new(RulesetId::Surakarta));
+    for _ in 0..6 {
+        let m = s.legal[0];
+        s = click_through(s, &m);
+    }
+    let six = s.game().clone();
+    let s = act(s, Action::Undo);
+    let s = act(s, Action::Undo);
+    assert_eq!(s.cursor, 4);
+    assert_eq!(s.played.len(), 6);
+    assert_eq!(s.status(), "to-move:first");
+    let s = act(s, Action::Redo);
+    assert!(s.animate, "one ply forward animates");
+    let s = act(s, Action::Redo);
+    assert_eq!(s.game(), &six);
+    let s = act(s, Action::Redo);
+    assert_eq!(s.cursor, 6);
+    let s = act(s, Action::ViewPly(1));
+    assert_eq!(s.cursor, 1);
+    assert!(!s.animate);
+    let m = *s.legal.last().unwrap();
+    let s = click_through(s, &m);
+    assert_eq!(s.played.len(), 2, "the later moves are replaced");
+    let s = act(s, Action::Redo);
+    assert_eq!(s.cursor, 2);
+    let s = act(act(act(s, Action::Undo), Action::Undo), Action::Undo);
+    assert_eq!(s.cursor, 0);
+    let s = act(s, Action::NewGame);
+    assert!(s.played.is_empty());
+}
+
+#[test]
+fn an_opponent_piece_is_refused_with_a_reason() {
+    let s = AppState::default();
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "a9")));
+    assert!(s.input.is_empty());
+    assert!(
+        s.notice.as_deref().unwrap().contains("not yours"),
+        "{:?}",
+        s.notice
+    );
+}
+
+#[test]
+fn an_illegal_destination_gives_the_engines_reason() {
+    let s = AppState::default();
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "e4")));
+    assert_eq!(names(&s, &s.targets()), ["e5"]);
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "e6")));
+    assert!(s.played.is_empty());
+    let notice = s.notice.clone().unwrap();
+    assert!(notice.contains("e4"), "{notice}");
+    // the selection stays, so the player can pick a real target
+    assert_eq!(s.input.from, Some(point(&s, "e4")));
+}
+
+#[test]
+fn pieces_that_must_capture_are_marked_and_others_refused() {
+    // srand: 1. e4-e5 d6xf4? find the first position where capture is compulsory
+    let mut s = AppState::default();
+    let mut rng = Lcg(5);
+    while s.must_capture().is_empty() {
+        let m = s.legal[rng.below(s.legal.len())];
+        s = click_through(s, &m);
+    }
+    let must = s.must_capture();
+    assert!(s.status_text().contains("compulsory"));
+    let side = s.game().position().side_to_move();
+    let other = (0..s.board().len() as u8)
+        .find(|p| {
+            !must.contains(p)
+                && s.game()
+                    .position()
+                    .piece_at(*p)
+                    .is_some_and(|x| x.side == side)
+        })
+        .unwrap();
+    let t = act(s, Action::ClickPoint(other));
+    let why = t.notice.unwrap();
+    assert!(why.contains("compulsory"), "{why}");
+}
+
+#[test]
+fn a_press_picks_up_and_a_release_elsewhere_drops_the_piece() {
+    let s = AppState::default();
+    let (e4, e5) = (point(&s, "e4"), point(&s, "e5"));
+    // press and release on the same piece: picked up, not put down again
+    let t = act(act(s.clone(), Action::Press(e4)), Action::Release(Some(e4)));
+    assert_eq!(t.input.from, Some(e4));
+    // a second click on it puts it down
+    let t = act(act(t, Action::Press(e4)), Action::Release(Some(e4)));
+    assert!(t.input.is_empty());
+    // drag e4 to e5
+    let t = act(act(s.clone(), Action::Press(e4)), Action::Release(Some(e5)));
+    assert_eq!(t.move_texts(), ["e4-e5"]);
+    // released off the board: still picked up, nothing played
+    let t = act(act(s, Action::Press(e4)), Action::Release(None));
+    assert_eq!(t.input.from, Some(e4));
+    assert!(t.played.is_empty());
+}
+
+#[test]
+fn the_keyboard_cursor_walks_the_lines_and_enter_clicks() {
+    let s = AppState::default();
+    let s = act(s, Action::Cursor(Arrow::Down));
+    assert_eq!(
+        s.cursor_point,
+        Some(point(&s, "e5")),
+        "the first arrow shows the cursor"
+    );
+    let s = act(s, Action::Cursor(Arrow::Down));
+    assert_eq!(s.cursor_point, Some(point(&s, "e4")));
+    let e4 = s.cursor_point.unwrap();
+    let s = act(s, Action::ClickPoint(e4));
+    let s = act(s, Action::Cursor(Arrow::Up));
+    let e5 = s.cursor_point.unwrap();
+    assert_eq!(s.board().name(e5), "e5");
+    let s = act(s, Action::ClickPoint(e5));
+    assert_eq!(s.move_texts(), ["e4-e5"]);
+    let s = act(s, Action::Flip);
+    let s = act(s, Action::Cursor(Arrow::Up));
+    assert_eq!(
+        s.board().name(s.cursor_point.unwrap()),
+        "e4",
+        "flipped: up the screen is down the board"
+    );
+}
+
+#[test]
+fn options_change_the_rules_and_bad_values_are_refused() {
+    let queah = Rules::new(RulesetId::Queah);
+    let r = with_option(&queah, OptionKey::DropEndsTurn, "true").unwrap();
+    assert!(r.options.drop_ends_turn);
+    let e = with_option(&r, OptionKey::Limit, "many").unwrap_err();
+    assert!(e.contains("limit"), "{e}");
+    assert!(
+        with_option(&r, OptionKey::NoRejump, "true").is_err(),
+        "queah takes no no_rejump"
+    );
+}
+
+#[test]
+fn a_finished_game_refuses_clicks_with_its_result() {
+    let mut s = AppState::new(Rules::new(RulesetId::Towers));
+    let mut rng = Lcg(9);
+    while s.game().outcome().is_none() {
+        let m = s.legal[rng.below(s.legal.len())];
+        s = click_through(s, &m);
+    }
+    let over = s.status();
+    assert!(over.starts_with("over:"), "{over}");
+    let t = act(s, Action::ClickPoint(0));
+    assert!(t.notice.unwrap().contains("over"));
+}
