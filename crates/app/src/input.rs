@@ -289,13 +289,7 @@ fn why_not_start(game: &Game, legal: &[Move], p: u8) -> String {
     let board = game.rules().board;
     let pos = game.position();
     let to_move = pos.side_to_move();
-    let mut movable: Vec<u8> = legal
-        .iter()
-        .filter(|m| m.huff_point().is_none() && m.drop_point().is_none())
-        .filter_map(|m| m.from())
-        .collect();
-    movable.sort_unstable();
-    movable.dedup();
+    let movable = movable(legal);
     if legal.iter().all(|m| m.drop_point().is_some()) {
         return format!(
             "{to_move} must first drop a piece from the reserve on an empty cell \
@@ -327,6 +321,18 @@ fn why_not_start(game: &Game, legal: &[Move], p: u8) -> String {
             }
         }
     }
+}
+
+/// Points whose piece can move with nothing entered before it (no huff, no drop).
+pub fn movable(legal: &[Move]) -> Vec<u8> {
+    let mut out: Vec<u8> = legal
+        .iter()
+        .filter(|m| m.drop_point().is_none() && m.huff_point().is_none())
+        .filter_map(|m| m.from())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Point names.

@@ -232,15 +232,7 @@ impl AppState {
 
     /// Points whose piece the side to move can move with nothing entered before it.
     pub fn movable(&self) -> Vec<u8> {
-        let mut out: Vec<u8> = self
-            .legal
-            .iter()
-            .filter(|m| m.drop_point().is_none() && m.huff_point().is_none())
-            .filter_map(|m| m.from())
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
+        crate::input::movable(&self.legal)
     }
 
     /// The pieces that must capture: those that can, when every legal move is a capture.

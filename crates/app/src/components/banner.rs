@@ -1,22 +1,13 @@
 //! The end-of-game banner over the board: who won, why, and the score.
 
-use crate::state::{Action, AppState, side_title};
+use super::ViewProps;
+use crate::state::{Action, side_title};
 use quirkat_rules::{EndReason, GameResult};
-use std::rc::Rc;
 use yew::prelude::*;
-
-/// Properties of [`Banner`].
-#[derive(Properties, PartialEq)]
-pub struct BannerProps {
-    /// The state shown.
-    pub state: Rc<AppState>,
-    /// Where the banner's button sends its action.
-    pub on_action: Callback<Action>,
-}
 
 /// The banner, shown only when the game shown is over.
 #[component]
-pub fn Banner(props: &BannerProps) -> Html {
+pub fn Banner(props: &ViewProps) -> Html {
     let Some(o) = props.state.game().outcome() else {
         return html! {};
     };

@@ -1,21 +1,12 @@
 //! The game's buttons: undo, redo, new game, flip the board, point names.
 
-use crate::state::{Action, AppState};
-use std::rc::Rc;
+use super::ViewProps;
+use crate::state::Action;
 use yew::prelude::*;
-
-/// Properties of [`Controls`].
-#[derive(Properties, PartialEq)]
-pub struct ControlsProps {
-    /// The state shown.
-    pub state: Rc<AppState>,
-    /// Where the buttons send their actions.
-    pub on_action: Callback<Action>,
-}
 
 /// The buttons.
 #[component]
-pub fn Controls(props: &ControlsProps) -> Html {
+pub fn Controls(props: &ViewProps) -> Html {
     let s = &props.state;
     let button = |name: &'static str,
                   label: &'static str,

@@ -13,3 +13,16 @@ pub mod picker;
 pub mod reserves;
 pub mod status;
 pub mod thumb;
+
+use crate::state::{Action, AppState};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Properties of the components that show the state and send actions back.
+#[derive(Properties, PartialEq)]
+pub struct ViewProps {
+    /// The state shown.
+    pub state: Rc<AppState>,
+    /// Where the component's actions go.
+    pub on_action: Callback<Action>,
+}

@@ -1,22 +1,13 @@
 //! The history: the moves in the notation of RULES.md, numbered by move; a click shows the position
 //! after that ply, and the arrow keys step through it when it has the focus.
 
-use crate::state::{Action, AppState};
-use std::rc::Rc;
+use super::ViewProps;
+use crate::state::Action;
 use yew::prelude::*;
-
-/// Properties of [`MoveList`].
-#[derive(Properties, PartialEq)]
-pub struct MoveListProps {
-    /// The state shown.
-    pub state: Rc<AppState>,
-    /// Where clicks on moves go.
-    pub on_action: Callback<Action>,
-}
 
 /// The move list.
 #[component]
-pub fn MoveList(props: &MoveListProps) -> Html {
+pub fn MoveList(props: &ViewProps) -> Html {
     let s = &props.state;
     let texts = s.move_texts();
     let entry = |ply: usize, text: String| {
