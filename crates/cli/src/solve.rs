@@ -4,7 +4,16 @@
 
 use quirkat_ai::queah::{Table, Value};
 use quirkat_rules::{Position, Rules, RulesetId, Side};
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::time::Instant;
+
+/// `writeln!` into a `String`, which cannot fail.
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {
+        let _ = writeln!($out, $($arg)*);
+    };
+}
 
 const USAGE: &str = "usage: quirkat solve queah|queah-1888 [--option KEY=VALUE]...";
 
@@ -47,12 +56,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         )
     })?;
     let elapsed = started.elapsed();
+    // written at once at the end, so that a closed pipe (`| head`) is not an error
+    let mut out = String::new();
     let opts: Vec<String> = rules
         .changed_options()
         .iter()
         .map(|(k, v)| format!("{}={v}", k.key()))
         .collect();
-    println!(
+    outln!(
+        out,
         "ruleset: {}{}",
         ruleset.id(),
         if opts.is_empty() {
@@ -61,13 +73,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
             format!(" ({})", opts.join(", "))
         }
     );
-    let start = Position::start(&rules);
-    println!(
-        "start position: {}",
-        describe(table.value(&start), Side::First)
-    );
+    let start = table
+        .lookup(&Position::start(&rules))
+        .ok_or("the start position is outside the solved state space")?;
+    outln!(out, "start position: {}", describe(start, Side::First));
     let s = table.summary();
-    println!(
+    outln!(
+        out,
         "positions: {} (each with either side to move: {} states); won {}, drawn {}, lost {} \
          for the side to move; longest {} plies",
         table.positions(),
@@ -77,16 +89,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
         s.losses,
         s.longest
     );
-    println!(
+    outln!(
+        out,
         "table: {} bytes ({:.1} MiB)",
         table.bytes(),
         table.bytes() as f64 / (1024.0 * 1024.0)
     );
-    println!("build: {:.2} s", elapsed.as_secs_f64());
-    println!(
+    outln!(out, "build: {:.2} s", elapsed.as_secs_f64());
+    outln!(
+        out,
         "(endless play counts as a draw: exact for limit=0 repetition=off; under a no-progress \
          limit or repetition, a draw is scored by material)"
     );
+    let _ = std::io::stdout().write_all(out.as_bytes());
     Ok(())
 }
 
