@@ -94,16 +94,38 @@ fn steps_in_order(counts: &mut Counts, steps: &mut Steps) -> Result<(), String> 
     }));
     r?;
 
+    counted_step(
+        steps,
+        counts,
+        "wasm component tests (chromium)",
+        &mut web::wasm_test(),
+    )?;
+
     let s = Step::start("trunk build --release");
     let r = web::build(true);
     steps.push(s.finish(if r.is_ok() { "ok" } else { "FAILED" }));
     r?;
 
-    let s = Step::start("end-to-end (playwright-core, chromium)");
-    let before = *counts;
     let mut cmd = web::command("node");
     cmd.arg("web/tests/e2e.mjs").arg("dist");
-    let r = counted(&mut cmd, counts);
+    counted_step(
+        steps,
+        counts,
+        "end-to-end (playwright-core, chromium)",
+        &mut cmd,
+    )
+}
+
+/// A step that runs tests, timed, their counts added.
+fn counted_step(
+    steps: &mut Steps,
+    counts: &mut Counts,
+    name: &str,
+    cmd: &mut Command,
+) -> Result<(), String> {
+    let s = Step::start(name);
+    let before = *counts;
+    let r = counted(cmd, counts);
     steps.push(s.finish(&format!(
         "{} ({} passed, {} failed)",
         if r.is_ok() { "ok" } else { "FAILED" },

@@ -203,6 +203,26 @@ fn install_npm() -> Result<bool, String> {
     Ok(false)
 }
 
+/// `cargo test --target wasm32-unknown-unknown` for the app's component tests, run in headless
+/// Chromium by wasm-bindgen-test-runner (its browser flags: `crates/app/webdriver.json`).
+pub fn wasm_test() -> Command {
+    let mut cmd = command("cargo");
+    cmd.args([
+        "test",
+        "-p",
+        "quirkat-app",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--tests",
+    ])
+    .env(
+        "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+        "wasm-bindgen-test-runner",
+    )
+    .env("CHROMEDRIVER", "/usr/bin/chromedriver");
+    cmd
+}
+
 /// `trunk build` (release or debug) into `dist/`.
 pub fn build(release: bool) -> Result<(), String> {
     let mut cmd = command("trunk");
