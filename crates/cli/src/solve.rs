@@ -15,7 +15,8 @@ macro_rules! outln {
     };
 }
 
-const USAGE: &str = "usage: quirkat solve queah|queah-1888 [--option KEY=VALUE]...";
+const USAGE: &str = "usage: quirkat solve queah|queah-1888 [--option KEY=VALUE]...
+  (the ruleset may also be given as --ruleset ID)";
 
 /// Runs the command with the arguments after `solve`.
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -32,6 +33,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .split_once('=')
                     .ok_or_else(|| format!("--option takes KEY=VALUE, not '{kv}'"))?;
                 options.push((k.to_string(), v.to_string()));
+            }
+            "--ruleset" if ruleset.is_none() => {
+                let id = it
+                    .next()
+                    .ok_or_else(|| format!("--ruleset needs a value\n{USAGE}"))?;
+                ruleset = Some(id.to_string());
             }
             other if other.starts_with('-') => {
                 return Err(format!("unknown argument '{other}'\n{USAGE}"));

@@ -133,8 +133,8 @@ impl Value {
     /// state before it, through the move leading to it).
     pub fn before(self) -> Value {
         match self {
-            Value::Win(n) => Value::Loss(n + 1),
-            Value::Loss(n) => Value::Win(n + 1),
+            Value::Win(n) => Value::Loss(n.saturating_add(1)),
+            Value::Loss(n) => Value::Win(n.saturating_add(1)),
             Value::Draw => Value::Draw,
         }
     }
