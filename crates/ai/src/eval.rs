@@ -32,13 +32,18 @@
 //! # How the weights were chosen
 //!
 //! Material values come first (a man is 100; a flying Mullah sweeps a line and is worth about three
-//! men, as kings are in draughts; a short-leap king about two). The positional weights started as
-//! guesses kept well below a man, so that no sum of them outweighs material, and were then tested by
-//! self-play with `quirkat match --a 4 --b 4 --tune-a KEY=VALUE` (level 4 against itself, one side
-//! with one weight changed, openings played with both colours). A change was kept only when it
-//! scored better than the baseline; the figures are in the crate's closing note (`lib.rs`).
-//! Any weight can be overridden at run time with [`Weights::set`], which is how the tuning runs
-//! worked.
+//! men, as kings are in draughts; a short-leap king about two; a Queah piece in hand a little less
+//! than one on the board, since it cannot move until dropped). The positional weights are set well
+//! below a man, so that no plausible sum of them outweighs a piece, with the terms that decide
+//! these games (pieces left hanging to a compulsory capture, a man one step from promotion) the
+//! largest.
+//!
+//! Tuning is by self-play: `quirkat match --a 4 --b 4 --tune-a KEY=VALUE` plays level 4 against
+//! itself with one weight changed on one side, every opening with both colours, and a change is
+//! kept only when it scores better than the unchanged side. The compute budget of the first
+//! version allowed only a few such runs (see the crate's closing note in `lib.rs`); the weights
+//! above are the starting values those runs did not overturn, so they are a first cut, and any
+//! weight can be overridden at run time with [`Weights::set`] to go on tuning.
 
 use quirkat_rules::board::{Board, NONE, bit};
 use quirkat_rules::{BitIter, Bits, Family, Position, Rules, Side, Track};

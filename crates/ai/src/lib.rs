@@ -5,7 +5,7 @@
 //! * [`eval`]: the evaluation of each game family, with its weights.
 //! * [`level`]: levels 1–6 and the random and greedy players; [`choose_move`].
 //! * [`clock`]: time from outside ([`Clock`]); the core never reads `std::time`.
-//! * [`bench`]: a deterministic search benchmark for native code and wasm.
+//! * [`bench`](mod@bench): a deterministic search benchmark for native code and wasm.
 //! * [`queah`]: Queah solved outright by retrograde analysis.
 //!
 //! # Calling it from a worker

@@ -43,7 +43,7 @@ use crate::clock::Clock;
 use crate::eval::{Evaluator, Weights};
 use crate::rng::mix;
 use quirkat_rules::ruleset::Scoring;
-use quirkat_rules::{Family, Game, Move, Position, Rules, RulesetId, Side, generate, make};
+use quirkat_rules::{Family, Game, Move, Position, Rules, RulesetId, generate, make};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -795,14 +795,5 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
-    }
-}
-
-/// The side that a score for the side to move of `pos` favours, if any.
-pub fn favoured(pos: &Position, score: i32) -> Option<Side> {
-    match score.cmp(&0) {
-        std::cmp::Ordering::Greater => Some(pos.side_to_move()),
-        std::cmp::Ordering::Less => Some(pos.side_to_move().other()),
-        std::cmp::Ordering::Equal => None,
     }
 }

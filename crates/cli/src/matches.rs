@@ -17,7 +17,8 @@
 //!
 //! The last line reads `score A vs B: W-D-L (P%), elo +E ± M`: wins, draws and losses of A, its
 //! score with draws counted half, and the Elo difference with its 95% margin (from the spread of the
-//! game scores). At 0% or 100% the Elo figure is computed as if half a game had gone the other way.
+//! game scores, through the slope of the Elo curve). At 0% or 100% the Elo figure is computed as if
+//! half a game had gone the other way.
 
 use quirkat_ai::rng::{Rng, mix};
 use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, StdClock, Weights, choose_move};
@@ -300,8 +301,9 @@ fn adjudicate(game: &Game) -> GameResult {
     }
 }
 
-/// The Elo difference for the mean of `scores` and its 95% margin. A score of 0 or 1 is moved half a
-/// game towards the middle.
+/// The Elo difference for the mean of `scores` and its 95% margin (the standard error of the mean
+/// score carried through the slope of the Elo curve). A score of 0 or 1 is moved half a game
+/// towards the middle.
 fn elo(scores: &[f64]) -> (f64, f64) {
     let n = scores.len() as f64;
     let raw = scores.iter().sum::<f64>() / n;
@@ -310,9 +312,7 @@ fn elo(scores: &[f64]) -> (f64, f64) {
     // all games alike: the binomial spread at the moved score instead of none
     let var = if var == 0.0 { p * (1.0 - p) } else { var };
     let sd = (var / n).sqrt();
-    let to_elo = |x: f64| -400.0 * (1.0 / x.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
-    let e = to_elo(p);
-    let lo = to_elo(p - 1.96 * sd);
-    let hi = to_elo(p + 1.96 * sd);
-    (e, (hi - lo) / 2.0)
+    let e = -400.0 * (1.0 / p - 1.0).log10();
+    let slope = 400.0 / (std::f64::consts::LN_10 * p * (1.0 - p));
+    (e, 1.96 * sd * slope)
 }
