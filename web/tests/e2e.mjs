@@ -114,6 +114,45 @@ async function play(page, text) {
   equal(await page.textContent(`[data-ply="${before + 1}"]`), text, `ply ${before + 1}`);
 }
 
+/** Plays some legal move for the side to move by clicking: a drop if one is due, then the first
+ *  piece that has targets, following its first target until the move is made. */
+async function clickSomeMove(page) {
+  const before = await plies(page);
+  const side = (await status(page)).split(':')[1];
+  if ((await page.textContent('[data-status]')).includes('drop')) {
+    const empties = await page.locator('svg.board [data-point]:not(:has([data-piece]))').evaluateAll((els) => els.map((e) => e.getAttribute('data-point')));
+    for (const p of empties) {
+      await page.click(`svg.board [data-point="${p}"]`);
+      if ((await page.locator('[data-dropping]').count()) || (await plies(page)) > before) break;
+    }
+    if ((await plies(page)) > before) return;
+  }
+  const pieces = await page.locator(`svg.board [data-piece^="${side}"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-at')));
+  for (const p of pieces) {
+    await page.click(`svg.board [data-point="${p}"]`);
+    if (!(await page.locator('svg.board [data-target]').count())) continue;
+    for (let hop = 0; hop < 60 && (await plies(page)) === before; hop++) {
+      if (await page.locator('[data-choice]').count()) {
+        await page.keyboard.press('1');
+        break;
+      }
+      const t = await page.locator('svg.board [data-target]').first().getAttribute('data-point');
+      await page.click(`svg.board [data-point="${t}"]`);
+    }
+    if ((await plies(page)) > before) return;
+  }
+  throw new Error(`no move found by clicking (${await notice(page)})`);
+}
+
+/** Waits until it is the first player's turn or the game is over; returns the status. */
+async function waitForPerson(page, timeout = 30000) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector('[data-status]')?.getAttribute('data-status') ?? '';
+    return s === 'to-move:first' || s.startsWith('over:');
+  }, null, { timeout });
+  return status(page);
+}
+
 async function targets(page) {
   return (await page.locator('svg.board [data-target]').evaluateAll((els) => els.map((e) => e.getAttribute('data-point')))).sort();
 }
@@ -426,6 +465,92 @@ async function main() {
       }
       const ms = times.map((t) => t[1]).sort((a, b) => a - b);
       console.log(`    click-to-targets ms: median ${ms[Math.floor(ms.length / 2)].toFixed(1)}, max ${ms[ms.length - 1].toFixed(1)} over ${ms.length} picks`);
+    });
+
+    for (const ruleset of ['srand', 'zamma', 'surakarta', 'queah', 'towers']) {
+      await check(`${ruleset}: a whole game against the computer at level 1`, async () => {
+        await page.goto(`${base}?ruleset=${ruleset}&option.limit=30`);
+        await page.locator(`svg[data-ruleset="${ruleset}"]`).waitFor();
+        await page.click('.controls [data-action="new-game"]');
+        await page.selectOption('[data-player="second"]', 'computer-1');
+        let s = await status(page);
+        for (let ply = 0; ply < 400 && !s.startsWith('over:'); ply++) {
+          await clickSomeMove(page);
+          s = await waitForPerson(page);
+        }
+        truthy(s.startsWith('over:'), `the game ended: ${s}`);
+        truthy(await page.locator('[data-banner]').count(), 'the banner');
+        console.log(`    ${ruleset}: ${await plies(page)} plies, ${s}`);
+      });
+    }
+
+    for (const ruleset of ['srand', 'zamma', 'surakarta', 'queah', 'towers']) {
+      await check(`${ruleset}: moves against level 6, the page responsive while it thinks`, async () => {
+        await page.goto(`${base}?ruleset=${ruleset}`);
+        await page.locator(`svg[data-ruleset="${ruleset}"]`).waitFor();
+        await page.click('.controls [data-action="new-game"]');
+        await page.evaluate(() => {
+          window.__long = [];
+          new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => e.duration)))
+            .observe({ type: 'longtask' });
+        });
+        await page.selectOption('[data-player="second"]', 'computer-6');
+        for (let i = 0; i < 3; i++) {
+          if ((await status(page)).startsWith('over:')) break;
+          await clickSomeMove(page);
+          await waitForPerson(page);
+        }
+        truthy((await plies(page)) >= 4, `the computer answered: ${await plies(page)} plies`);
+        const long = await page.evaluate(() => window.__long);
+        if (ruleset === 'queah') {
+          const solved = await page.textContent('[data-solved]');
+          truthy(solved.includes('8612943 positions'), `the worker solved Queah: ${solved}`);
+          console.log(`    ${solved}`);
+        }
+        equal(JSON.stringify(long), '[]', 'long tasks on the main thread');
+        await page.selectOption('[data-player="second"]', 'person');
+      });
+    }
+
+    await check('a hint shows the best move on the board, and the evaluation bar a score', async () => {
+      await page.goto(`${base}?ruleset=srand`);
+      await open(page, 'srand', 'srand');
+      await page.click('[data-action="eval"]');
+      await page.click('[data-action="hint"]');
+      const hint = await page.locator('[data-hint]').getAttribute('data-hint', { timeout: 20000 });
+      truthy(/^[a-i][1-9]-[a-i][1-9]$/.test(hint), `a first move: ${hint}`);
+      truthy((await page.getAttribute('.eval', 'data-eval')) !== null, 'the bar has a score');
+      await page.click('[data-action="eval"]');
+    });
+
+    await check('a worker that answers nonsense is restarted and the game goes on', async () => {
+      await page.goto(`${base}?ruleset=srand`);
+      await open(page, 'srand', 'srand');
+      // the first worker started is a fake one that answers every request with nonsense
+      const fake = `self.wasm_bindgen = () => postMessage('"WorkerLoaded"');
+        self.onmessage = (e) => { const m = JSON.parse(e.data);
+          if (m.ProcessInput) postMessage(JSON.stringify({ ProcessOutput: [m.ProcessInput[0], 'nonsense'] })); };`;
+      let served = 0;
+      await context.route('**/worker.js', async (route) => {
+        served += 1;
+        if (served === 1) await route.fulfill({ contentType: 'text/javascript', body: fake });
+        else await route.continue();
+      });
+      await page.selectOption('[data-player="second"]', 'computer-2');
+      await clickSomeMove(page);
+      await waitForPerson(page);
+      equal(await plies(page), 2, 'the restarted worker moved');
+      truthy((await notice(page) ?? '').includes('restarted') || served >= 2, 'the restart was said');
+      equal(served, 2, 'worker scripts loaded');
+      await context.unroute('**/worker.js');
+      await page.selectOption('[data-player="second"]', 'person');
+    });
+
+    await check('search speed in the worker (the ?bench page)', async () => {
+      await page.goto(`${base}?bench`);
+      const text = await page.locator('[data-bench]').textContent({ timeout: 120000 });
+      console.log(text.split('\n').map((l) => `    ${l}`).join('\n'));
+      truthy(text.split('\n').length >= 3, 'figures for the families');
     });
 
     await check('a 360 px wide portrait screen: no sideways scrolling, the whole board visible', async () => {

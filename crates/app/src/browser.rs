@@ -54,3 +54,12 @@ pub fn reduced_motion() -> bool {
         })
         .is_some_and(|m| m.matches())
 }
+
+/// Whether the address asks for the search benchmark (`?bench`): the worker runs it and the page
+/// shows nodes per second for each game family.
+pub fn bench_wanted() -> bool {
+    query()
+        .trim_start_matches('?')
+        .split('&')
+        .any(|p| p == "bench" || p.starts_with("bench="))
+}

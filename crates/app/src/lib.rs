@@ -23,5 +23,6 @@ pub mod keyboard;
 pub mod saved;
 pub mod state;
 pub mod url;
+pub mod worker;
 
 pub use components::app::App;

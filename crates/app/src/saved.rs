@@ -267,6 +267,7 @@ mod tests {
             &Settings {
                 flipped: true,
                 labels: false,
+                ..Settings::default()
             },
         )
         .unwrap();

@@ -3,8 +3,13 @@
 //! [`AppState::reduce`] (yew's [`Reducible`]). Pure Rust, tested natively; storage and the address
 //! bar are read by the components ([`crate::saved`], [`crate::url`]) and come in as actions.
 
+mod computer;
+
+pub use computer::{AiState, Wanted};
+
 use crate::input::{Click, Input};
 use crate::keyboard::{self, Arrow};
+use crate::worker::protocol::{PlayerKind, Reply};
 use quirkat_rules::{
     Board, Game, GameKind, GameResult, Move, OptionKey, Record, Rules, RulesetId, Side,
 };
@@ -42,6 +47,18 @@ pub enum Action {
     Cursor(Arrow),
     /// Show a notice (from storage, the address bar, …).
     Notice(String),
+    /// Who plays a side.
+    SetPlayer(Side, PlayerKind),
+    /// The hint button: ask the worker for the best move.
+    HintWanted,
+    /// Show or hide the evaluation bar.
+    ToggleEval,
+    /// The page sent the worker this request.
+    AiAsked(u32, Wanted),
+    /// The worker answered.
+    AiReply(Reply),
+    /// The worker did not answer this request in time.
+    AiSilent(u32),
 }
 
 /// How the board is shown.
@@ -52,6 +69,10 @@ pub struct Settings {
     pub flipped: bool,
     /// Point names along the edges.
     pub labels: bool,
+    /// The evaluation bar.
+    pub eval: bool,
+    /// Who plays the first and the second side.
+    pub players: [PlayerKind; 2],
 }
 
 impl Default for Settings {
@@ -59,6 +80,8 @@ impl Default for Settings {
         Settings {
             flipped: false,
             labels: true,
+            eval: false,
+            players: [PlayerKind::Person; 2],
         }
     }
 }
@@ -84,8 +107,10 @@ pub struct AppState {
     pub notice: Option<String>,
     /// Whether the last change was one ply forward (the board animates it).
     pub animate: bool,
-    /// How the board is shown.
+    /// How the board is shown, and who plays.
     pub settings: Settings,
+    /// The computer's part.
+    pub ai: AiState,
 }
 
 impl Default for AppState {
@@ -114,6 +139,7 @@ impl AppState {
             notice: None,
             animate: false,
             settings: Settings::default(),
+            ai: AiState::default(),
         }
     }
 
@@ -279,6 +305,11 @@ impl AppState {
         self.legal = self.states[k].legal_moves().into();
         self.input = Input::default();
         self.pressed = None;
+        // a hint or a computer's move belongs to the position it was asked for
+        self.ai.hint = None;
+        self.ai.hint_wanted = false;
+        self.ai.pending = None;
+        self.ai.info = None;
     }
 
     /// Plays a move through the engine's checked path (`parse_move`, then `apply`).
@@ -358,12 +389,22 @@ impl Reducible for AppState {
             Action::Open(state) => {
                 next = AppState {
                     settings: self.settings,
+                    ai: AiState {
+                        restarts: self.ai.restarts,
+                        solved: self.ai.solved.clone(),
+                        ..AiState::default()
+                    },
                     ..*state
                 };
             }
             Action::NewGame => {
                 next = AppState {
                     settings: self.settings,
+                    ai: AiState {
+                        restarts: self.ai.restarts,
+                        solved: self.ai.solved.clone(),
+                        ..AiState::default()
+                    },
                     ..AppState::new(*self.rules())
                 };
             }
@@ -383,9 +424,7 @@ impl Reducible for AppState {
                 }
             },
             Action::Undo => {
-                if self.cursor > 0 {
-                    next.go_to(self.cursor - 1);
-                }
+                next.undo();
                 next.notice = None;
             }
             Action::Redo => {
@@ -413,6 +452,22 @@ impl Reducible for AppState {
                 });
             }
             Action::Notice(text) => next.notice = Some(text),
+            Action::SetPlayer(side, kind) => {
+                next.settings.players[side.index()] = kind;
+                // a request for the other player is no longer wanted
+                next.ai.pending = None;
+                next.ai.info = None;
+            }
+            Action::HintWanted => {
+                if self.game().outcome().is_none() {
+                    next.ai.hint_wanted = true;
+                    next.ai.hint = None;
+                }
+            }
+            Action::ToggleEval => next.settings.eval = !self.settings.eval,
+            a @ (Action::AiAsked(..) | Action::AiReply(_) | Action::AiSilent(_)) => {
+                next.ai_action(a)
+            }
         }
         Rc::new(next)
     }

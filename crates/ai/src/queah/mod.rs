@@ -432,3 +432,10 @@ impl Table {
 
 /// The rulesets a [`Table`] can be built for.
 pub const RULESETS: [RulesetId; 2] = [RulesetId::Queah, RulesetId::Queah1888];
+
+/// The levels play from the table (levels 5 and 6, see [`crate::level`]).
+impl crate::level::SolvedTable for Table {
+    fn best_move(&self, game: &Game) -> Option<Move> {
+        Table::best_move(self, game)
+    }
+}

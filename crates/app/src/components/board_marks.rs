@@ -1,5 +1,5 @@
-//! Paths and marks drawn on the board: the last move's whole path and captured points, the chain
-//! entered so far, the routes of the selected piece's Surakarta captures before the player commits,
+//! Paths and marks drawn on the board: the last move's whole path and captured points, the hint,
+//! the chain entered so far, the routes of the selected piece's Surakarta captures before the player commits,
 //! and numbered paths when several chains end on the same point.
 
 use crate::geometry::{self, Frame, num};
@@ -78,8 +78,24 @@ pub fn under_pieces(state: &AppState, frame: &Frame) -> Html {
                   d={geometry::track_path(board, frame, &track, (0.0, 0.0))} />
         }
     });
+    let hint = state.ai.hint.map(|m| {
+        let track = move_track(state.game(), &m);
+        let d = if track.is_empty() {
+            // a drop that is the whole move: a ring on its cell
+            let (x, y) = geometry::point_xy(board, frame, m.to());
+            format!(
+                "M{} {} m-0.3 0 a0.3 0.3 0 1 0 0.6 0 a0.3 0.3 0 1 0 -0.6 0",
+                num(x),
+                num(y)
+            )
+        } else {
+            geometry::track_path(board, frame, &track, (0.0, 0.0))
+        };
+        html! { <path class="hint-path" data-hint={m.text(board)} d={d} /> }
+    });
     html! {
         <g class="marks-under">
+            { for hint }
             { for last }
             { for routes }
             { for entered }

@@ -1,4 +1,5 @@
-//! The game's buttons: undo, redo, new game, flip the board, point names.
+//! The game's buttons: undo, redo, new game, flip the board, a hint, the evaluation bar, point
+//! names.
 
 use super::ViewProps;
 use crate::state::Action;
@@ -27,6 +28,8 @@ pub fn Controls(props: &ViewProps) -> Html {
             { button("redo", "Redo", "One ply forward (Ctrl+Y)", Action::Redo, s.cursor < s.played.len(), None) }
             { button("new-game", "New game", "Start these rules again", Action::NewGame, true, None) }
             { button("flip", "Flip", "Turn the board round", Action::Flip, true, Some(s.settings.flipped)) }
+            { button("hint", "Hint", "Show the best move", Action::HintWanted, s.game().outcome().is_none() && s.ai.pending.is_none(), None) }
+            { button("eval", "Eval", "The evaluation bar", Action::ToggleEval, true, Some(s.settings.eval)) }
             { button("labels", "Names", "Point names along the edges", Action::ToggleLabels, true, Some(s.settings.labels)) }
         </div>
     }

@@ -3,7 +3,10 @@
 
 use crate::components::options::OptionsForm;
 use crate::components::thumb::Thumb;
-use quirkat_rules::{GameKind, Rules};
+use crate::state::Action;
+use crate::worker::protocol::PlayerKind;
+use quirkat_rules::{GameKind, Rules, Side};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// Properties of [`Picker`].
@@ -13,6 +16,40 @@ pub struct PickerProps {
     pub rules: Rules,
     /// Open (the saved game of) other rules.
     pub on_open: Callback<Rules>,
+    /// Who plays the first and the second side.
+    pub players: [PlayerKind; 2],
+    /// Where a change of players goes.
+    pub on_action: Callback<Action>,
+}
+
+/// The choices of player for a side.
+fn player_select(side: Side, current: PlayerKind, on_action: &Callback<Action>) -> Html {
+    let onchange = {
+        let on = on_action.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target()
+                .and_then(|t| t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value()))
+                .unwrap_or_default();
+            if let Some(kind) = PlayerKind::from_id(&value) {
+                on.emit(Action::SetPlayer(side, kind));
+            }
+        })
+    };
+    let kinds = std::iter::once(PlayerKind::Person).chain((1..=6).map(PlayerKind::Computer));
+    let options = kinds.map(|k| {
+        let label = match k {
+            PlayerKind::Person => "a person".to_string(),
+            PlayerKind::Computer(l) => format!("computer, level {l}"),
+        };
+        html! { <option value={k.id()} selected={k == current}>{ label }</option> }
+    });
+    html! {
+        <label class="player">
+            { format!("{}: ", crate::state::side_title(side)) }
+            <select data-player={side.name()} {onchange}>{ for options }</select>
+        </label>
+    }
 }
 
 /// The picker.
@@ -55,9 +92,10 @@ pub fn Picker(props: &PickerProps) -> Html {
             <div class="rulesets">{ for rulesets }</div>
             <p class="origin">{ ruleset.origin() }</p>
             <OptionsForm rules={props.rules} on_open={props.on_open.clone()} />
-            <p class="players" data-players="first:person second:person">
-                { "First: a person · Second: a person (both on this device)" }
-            </p>
+            <div class="players" data-players={format!("first:{} second:{}", props.players[0].id(), props.players[1].id())}>
+                { player_select(Side::First, props.players[0], &props.on_action) }
+                { player_select(Side::Second, props.players[1], &props.on_action) }
+            </div>
         </nav>
     }
 }

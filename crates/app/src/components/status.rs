@@ -1,4 +1,5 @@
-//! The status line: who is to move or how the game ended, and the last refusal in words.
+//! The status line: who is to move or how the game ended, what the computer is doing, and the last
+//! refusal in words.
 
 use yew::prelude::*;
 
@@ -11,6 +12,8 @@ pub struct StatusProps {
     pub text: String,
     /// Why the last click did nothing, if it did nothing.
     pub notice: Option<String>,
+    /// What the computer is doing.
+    pub info: Option<String>,
 }
 
 /// The status line.
@@ -19,6 +22,9 @@ pub fn Status(props: &StatusProps) -> Html {
     html! {
         <div class="status-box">
             <p class="status" data-status={props.status.clone()}>{ props.text.clone() }</p>
+            if let Some(i) = &props.info {
+                <p class="ai-info" data-ai-info="">{ i.clone() }</p>
+            }
             if let Some(n) = &props.notice {
                 <p class="notice" role="alert">{ n.clone() }</p>
             }

@@ -1,6 +1,7 @@
 //! The input state machine and the history, on real games of every ruleset.
 
 use super::*;
+use crate::worker::protocol::{PlayerKind, Reply};
 
 fn point(s: &AppState, name: &str) -> u8 {
     s.board().parse_point(name).unwrap()
@@ -354,4 +355,105 @@ fn a_finished_game_refuses_clicks_with_its_result() {
     assert!(over.starts_with("over:"), "{over}");
     let t = act(s, Action::ClickPoint(0));
     assert!(t.notice.unwrap().contains("over"));
+}
+
+fn computer_second() -> AppState {
+    let s = AppState::default();
+    act(s, Action::SetPlayer(Side::Second, PlayerKind::Computer(3)))
+}
+
+fn reply_move(id: u32, text: &str) -> Action {
+    Action::AiReply(Reply::Move {
+        id,
+        text: Some(text.into()),
+        score: Some(12),
+    })
+}
+
+#[test]
+fn the_computer_is_asked_when_it_is_its_turn_and_its_legal_answer_is_played() {
+    let s = computer_second();
+    assert_eq!(s.wanted(), None, "the person moves first");
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "e4")));
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "e5")));
+    assert_eq!(s.wanted(), Some(Wanted::Play(3)));
+    let s = act(s, Action::AiAsked(7, Wanted::Play(3)));
+    assert_eq!(s.wanted(), None, "one request at a time");
+    // an answer to another request is ignored
+    let t = act(s.clone(), reply_move(6, "e6xe4"));
+    assert_eq!(t.played.len(), 1);
+    let s = act(s, reply_move(7, "e6xe4"));
+    assert_eq!(s.move_texts(), ["e4-e5", "e6xe4"]);
+    assert_eq!(
+        s.ai.eval,
+        Some(-12),
+        "the score is shown from the first player's side"
+    );
+    assert_eq!(s.wanted(), None, "the person's turn");
+    // undo steps back over the computer's move to the person's turn
+    let s = act(s, Action::Undo);
+    assert_eq!(s.cursor, 0);
+    assert_eq!(s.wanted(), None);
+}
+
+#[test]
+fn a_worker_that_answers_nonsense_or_nothing_is_restarted_and_asked_again() {
+    let s = computer_second();
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "e4")));
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "e5")));
+    let s = act(s, Action::AiAsked(1, Wanted::Play(3)));
+    let t = act(s.clone(), reply_move(1, "a9-a1"));
+    assert_eq!(t.played.len(), 1, "an illegal move is not played");
+    assert_eq!(t.ai.restarts, 1);
+    assert!(t.notice.as_deref().unwrap().contains("restarted"));
+    assert_eq!(t.wanted(), Some(Wanted::Play(3)), "asked again");
+    let t = act(s.clone(), reply_move(1, "garbage"));
+    assert_eq!(t.ai.restarts, 1);
+    let t = act(
+        s.clone(),
+        Action::AiReply(Reply::Garbled {
+            text: "[1,\"nonsense\"]".into(),
+        }),
+    );
+    assert_eq!(t.ai.restarts, 1);
+    assert!(t.notice.as_deref().unwrap().contains("unreadable"));
+    let t = act(s.clone(), Action::AiSilent(1));
+    assert_eq!(t.ai.restarts, 1);
+    assert!(t.notice.as_deref().unwrap().contains("in time"));
+    // a watchdog for a request already answered changes nothing
+    let u = act(act(s, reply_move(1, "e6xe4")), Action::AiSilent(1));
+    assert_eq!(u.ai.restarts, 0);
+    assert_eq!(u.played.len(), 2);
+}
+
+#[test]
+fn a_hint_is_asked_shown_and_dropped_when_the_position_changes() {
+    let s = act(AppState::default(), Action::HintWanted);
+    assert_eq!(s.wanted(), Some(Wanted::Hint));
+    let s = act(s, Action::AiAsked(3, Wanted::Hint));
+    let s = act(s, reply_move(3, "e4-e5"));
+    assert_eq!(
+        s.ai.hint.map(|m| m.text(s.board())).as_deref(),
+        Some("e4-e5")
+    );
+    assert!(s.played.is_empty(), "a hint is not played");
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "d4")));
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "e5")));
+    assert_eq!(s.ai.hint, None);
+}
+
+#[test]
+fn two_computers_play_on_and_a_person_undo_steps_one_ply() {
+    let s = act(
+        computer_second(),
+        Action::SetPlayer(Side::First, PlayerKind::Computer(1)),
+    );
+    assert!(s.demonstration());
+    assert_eq!(s.wanted(), Some(Wanted::Play(1)));
+    let s = act(s, Action::AiAsked(1, Wanted::Play(1)));
+    let s = act(s, reply_move(1, "e4-e5"));
+    assert_eq!(s.wanted(), Some(Wanted::Play(3)));
+    let s = act(s, Action::Undo);
+    assert_eq!(s.cursor, 0);
+    assert_eq!(s.wanted(), None, "not while an earlier ply is shown");
 }
