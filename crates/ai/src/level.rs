@@ -112,9 +112,8 @@ pub trait SolvedTable {
     fn best_move(&self, game: &Game) -> Option<Move>;
 }
 
-// Single integration point for the Queah retrograde table (crates/ai/src/queah, written separately):
-// once `queah::Table::best_move(&self, &Game) -> Option<Move>` exists, it is wired in here with
-// `impl SolvedTable for crate::queah::Table { fn best_move(..) { crate::queah::Table::best_move(self, game) } }`.
+// The Queah retrograde table implements `SolvedTable` in `crate::queah` (its own module): build it
+// once with `queah::Table::build(&rules)` and pass `Some(&table)` in `Choice::table`.
 
 /// What a move choice needs besides the game.
 #[derive(Clone, Copy)]
