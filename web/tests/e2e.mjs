@@ -35,6 +35,16 @@ const BOARDS = [
   ['towers', 'towers', 25, 24, null],
 ];
 
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -168,15 +178,7 @@ async function main() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: browserPath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
     viewport: { width: 1000, height: 900 },
   });
   const errors = [];
@@ -395,6 +397,41 @@ async function main() {
       await page.keyboard.press('Enter');
       await page.locator('[data-ply="1"]').waitFor();
       equal(await page.textContent('[data-ply="1"]'), 'e4-e5', 'move by keyboard');
+    });
+
+    await check('a move glides and its captures fade, unless reduced motion is asked for', async () => {
+      await open(page, 'srand', 'srand');
+      await play(page, 'e4-e5');
+      equal(await page.locator('animateMotion.glide').count(), 1, 'the moved piece glides');
+      await play(page, 'e6xe4');
+      equal(await page.locator('[data-fading]').count(), 1, 'the captured piece fades');
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.reload();
+      await page.waitForSelector('[data-status]');
+      await play(page, 'e3xe5');
+      equal(await page.locator('animateMotion.glide').count(), 0, 'no glide');
+      equal(await page.locator('[data-fading]').count(), 0, 'no fading');
+      equal(await page.getAttribute('[data-last-move]', 'data-captured'), 'e4', 'the capture is still marked');
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    });
+
+    await check('touch: tap a piece and tap its target', async () => {
+      // a phone: its own browser with a touch screen
+      const phone = await chromium.launch({ executablePath: browserPath, headless: true, args: CHROMIUM_ARGS });
+      const touch = await phone.newContext({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } });
+      const tpage = await touch.newPage();
+      try {
+        await tpage.goto(`${base}?ruleset=towers`);
+        await tpage.locator('svg[data-ruleset="towers"]').waitFor();
+        await tpage.click('.controls [data-action="new-game"]');
+        await tpage.tap('svg.board [data-point="c2"]');
+        equal(await tpage.getAttribute('[data-selected]', 'data-point'), 'c2', 'picked up by a tap');
+        await tpage.tap('svg.board [data-point="c3"]');
+        await tpage.locator('[data-ply="1"]').waitFor();
+        equal(await tpage.textContent('[data-ply="1"]'), 'c2-c3', 'moved by taps');
+      } finally {
+        await phone.close();
+      }
     });
 
     await check('flip and point names', async () => {
