@@ -52,12 +52,9 @@ pub use eval::{Evaluator, Weights};
 pub use level::{Choice, Player, SolvedTable, choose_move};
 pub use search::{Limits, Progress, SearchResult, Searcher};
 
-// # Closing note: first measurements (native, 2 shared cores, `nice -n 10`)
+// # Closing note: measurements
 //
-// `quirkat bench-search` (300,000 nodes a position, four positions a family): srand 1.39M nodes/s,
-// zamma 1.45M, surakarta 0.71M, queah 0.95M, towers 1.09M. Matches (`quirkat match`, openings of 4
-// random plies each played with both colours; level 6 fixed to nodes, not time, to fit the budget):
-// every adjacent pair 2v1..4v3 scored 75-100% over 20 games in every family; 5v4 (6-10 games) and
-// 6v5 (4 games, level 6 at 300,000 nodes) did not separate in surakarta, queah and towers; level 6
-// at 100,000 nodes scored 10/10 against random and greedy in every family. Weights: not yet tuned
-// beyond the starting values (see `eval`).
+// `quirkat bench-search` (300,000 nodes a position, four positions a family, 2 shared cores under
+// load, `nice -n 15`): srand 1.12M nodes/s, zamma 1.08M, surakarta 0.57M, queah 1.17M, towers
+// 1.28M. The level definitions and every match measured for them are in `level`'s documentation;
+// the evaluation weights are still the first cut (see `eval`).

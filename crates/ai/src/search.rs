@@ -291,12 +291,15 @@ impl Searcher {
         clock: &dyn Clock,
         progress: &mut dyn FnMut(&Progress) -> bool,
     ) -> SearchResult {
-        self.search_noisy(game, limits, clock, progress, 0, 0)
+        self.search_among(game, limits, clock, progress, 0, 0, &[])
     }
 
     /// [`Searcher::search`] with a random offset in `-noise..=noise` added to every root move's score
-    /// (drawn from `seed`), for the weaker levels.
-    pub(crate) fn search_noisy(
+    /// (drawn from `seed`), for the weaker levels, over the root moves in `among` only (all legal
+    /// moves when it is empty or holds none of them): how a solved table keeps the search to the
+    /// moves that keep the position's value.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search_among(
         &mut self,
         game: &Game,
         limits: &Limits,
@@ -304,6 +307,7 @@ impl Searcher {
         progress: &mut dyn FnMut(&Progress) -> bool,
         noise: i32,
         seed: u64,
+        among: &[Move],
     ) -> SearchResult {
         let start = clock.now_ms();
         let rules = *game.rules();
@@ -318,7 +322,10 @@ impl Searcher {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t.max(0.0));
         let pos = *game.position();
-        let legal = game.legal_moves();
+        let mut legal = game.legal_moves();
+        if legal.iter().any(|m| among.contains(m)) {
+            legal.retain(|m| among.contains(m));
+        }
         let mut result = SearchResult {
             best: None,
             score: 0,

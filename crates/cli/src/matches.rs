@@ -3,7 +3,8 @@
 //! ```text
 //! quirkat match --ruleset ID [--option KEY=VALUE]... --a PLAYER --b PLAYER --games N
 //!               [--movetime MS] [--nodes N] [--depth D] [--seed S] [--opening-plies K]
-//!               [--max-plies P] [--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--verbose]
+//!               [--max-plies P] [--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--no-table]
+//!               [--verbose]
 //! ```
 //!
 //! A player is a level `1`–`6`, `random` or `greedy` (see `quirkat_ai::level`). Games come in pairs:
@@ -15,13 +16,21 @@
 //! `--max-plies` (default 1000) plies is scored as the ruleset scores a game stopped by its limits
 //! (towers cycles can run long).
 //!
+//! As in the app, when a side is level 5 or 6 and the ruleset is a Queah ruleset, the solved table
+//! is built once for the match (about 2 s) and passed to the levels (see `quirkat_ai::level` for
+//! what each level does with it); `--no-table` plays without it. With the table, openings are drawn
+//! only among those that are a draw with best play.
+//!
 //! The last line reads `score A vs B: W-D-L (P%), elo +E ± M`: wins, draws and losses of A, its
 //! score with draws counted half, and the Elo difference with its 95% margin (from the spread of the
 //! game scores, through the slope of the Elo curve). At 0% or 100% the Elo figure is computed as if
 //! half a game had gone the other way.
 
+use quirkat_ai::queah::{Table, Value};
 use quirkat_ai::rng::{Rng, mix};
-use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, StdClock, Weights, choose_move};
+use quirkat_ai::{
+    Choice, Clock, Limits, Player, Searcher, SolvedTable, StdClock, Weights, choose_move,
+};
 use quirkat_rules::ruleset::Scoring;
 use quirkat_rules::{Game, GameResult, Rules, RulesetId, Side};
 
@@ -36,13 +45,14 @@ struct Args {
     opening_plies: u32,
     max_plies: u32,
     tune: [Vec<(String, i32)>; 2],
+    no_table: bool,
     verbose: bool,
 }
 
 const USAGE: &str =
     "usage: quirkat match --ruleset ID [--option KEY=VALUE]... --a PLAYER --b PLAYER \
 --games N [--movetime MS] [--nodes N] [--depth D] [--seed S] [--opening-plies K] [--max-plies P] \
-[--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--verbose]
+[--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--no-table] [--verbose]
   PLAYER: a level 1-6, random or greedy";
 
 fn parse(args: &[String]) -> Result<Args, String> {
@@ -58,6 +68,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut max_plies = 1000;
     let mut tune: [Vec<(String, i32)>; 2] = [Vec::new(), Vec::new()];
     let mut verbose = false;
+    let mut no_table = false;
     let mut it = args.iter();
     fn num<T: std::str::FromStr>(name: &str, v: Option<&String>) -> Result<T, String> {
         let v = v.ok_or_else(|| format!("{name} needs a value"))?;
@@ -92,6 +103,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 tune[usize::from(arg == "--tune-b")].push((k, v));
             }
             "--verbose" | "-v" => verbose = true,
+            "--no-table" => no_table = true,
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
         }
     }
@@ -123,6 +135,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         opening_plies,
         max_plies,
         tune,
+        no_table,
         verbose,
     })
 }
@@ -151,6 +164,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
             s.set_weights(Some(w));
         }
     }
+    // the solved table, as the app has it for levels 5 and 6 (Queah rulesets only)
+    let table = (!a.no_table
+        && players
+            .iter()
+            .any(|p| matches!(p, Player::Level(l) if *l >= 5)))
+    .then(|| Table::build(&a.rules))
+    .flatten();
+    if let Some(t) = &table {
+        println!("solved table: {} positions", t.positions());
+    }
     let mut stats = [Stats::default(), Stats::default()];
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let mut scores: Vec<f64> = Vec::new();
@@ -160,6 +183,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             &a.rules,
             mix(a.seed ^ mix(pair as u64 + 1)),
             a.opening_plies,
+            table.as_ref(),
         );
         // in even games A has the first move, in odd games the second
         let a_side = if g % 2 == 0 {
@@ -184,14 +208,28 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 } else {
                     None
                 },
+                table: table.as_ref().map(|t| t as &dyn SolvedTable),
                 ..Choice::new(player, mix(game_seed ^ plies as u64))
             };
             let t = clock.now_ms();
             let mut last = (0u32, 0u64);
+            let mut score = None;
             let m = choose_move(&game, &choice, &clock, &mut searchers[who], &mut |p| {
                 last = (p.depth, p.nodes);
+                score = Some(p.score);
                 true
             });
+            if a.verbose
+                && let Some(m) = &m
+            {
+                println!(
+                    "  {plies:>3} {} {:<14} depth {:>2} score {}",
+                    ["A", "B"][who],
+                    m.text(game.rules().board),
+                    last.0,
+                    score.map_or("table".to_string(), |s| s.to_string())
+                );
+            }
             let st = &mut stats[who];
             st.moves += 1;
             st.ms += clock.now_ms() - t;
@@ -262,8 +300,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// A seeded random opening of `plies` plies that does not end the game (fewer if none can be found).
-fn opening(rules: &Rules, seed: u64, plies: u32) -> Game {
+/// A seeded random opening of `plies` plies that does not end the game (fewer if none can be found)
+/// and, with a solved table, that is a draw with best play: from a won opening a perfect player
+/// and a merely good one both win, and the pair of games says nothing about their strength.
+fn opening(rules: &Rules, seed: u64, plies: u32, table: Option<&Table>) -> Game {
     let mut rng = Rng::new(seed);
     for _ in 0..100 {
         let mut g = Game::new(*rules);
@@ -276,7 +316,10 @@ fn opening(rules: &Rules, seed: u64, plies: u32) -> Game {
             }
             g.apply(&moves[rng.below(moves.len())]);
         }
-        if ok && g.outcome().is_none() {
+        if ok
+            && g.outcome().is_none()
+            && table.is_none_or(|t| t.lookup(g.position()) == Some(Value::Draw))
+        {
             return g;
         }
     }
