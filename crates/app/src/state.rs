@@ -101,8 +101,11 @@ pub struct AppState {
     pub input: Input,
     /// The piece picked up by the current press, if the press picked it up.
     pub pressed: Option<u8>,
-    /// The keyboard cursor's point.
+    /// The keyboard cursor's point (kept at the last point clicked, so the keyboard goes on from
+    /// there).
     pub cursor_point: Option<u8>,
+    /// Whether the keyboard is in use (the cursor is drawn only then).
+    pub keyboard: bool,
     /// Why the last action did nothing, or what the page had to say (storage, address).
     pub notice: Option<String>,
     /// Whether the last change was one ply forward (the board animates it).
@@ -136,6 +139,7 @@ impl AppState {
             input: Input::default(),
             pressed: None,
             cursor_point: None,
+            keyboard: false,
             notice: None,
             animate: false,
             settings: Settings::default(),
@@ -414,7 +418,10 @@ impl Reducible for AppState {
                 next.notice = None;
             }
             Action::ClickPoint(p) => next.click(p),
-            Action::Press(p) => next.press(p),
+            Action::Press(p) => {
+                next.keyboard = false;
+                next.press(p);
+            }
             Action::Release(p) => next.release(p),
             Action::Choose(k) => match next.input.choice(k) {
                 Some(m) => next.play(&m),
@@ -440,12 +447,13 @@ impl Reducible for AppState {
             Action::Flip => next.settings.flipped = !self.settings.flipped,
             Action::ToggleLabels => next.settings.labels = !self.settings.labels,
             Action::Cursor(arrow) => {
+                next.keyboard = true;
                 let board = self.board();
                 let at = self
                     .cursor_point
                     .or(self.input.from)
                     .unwrap_or_else(|| keyboard::start_point(board));
-                next.cursor_point = Some(if self.cursor_point.is_none() {
+                next.cursor_point = Some(if !self.keyboard {
                     at
                 } else {
                     keyboard::neighbour(board, at, arrow, self.settings.flipped).unwrap_or(at)

@@ -47,7 +47,10 @@ fn key_action(key: &str, ctrl: bool, in_history: bool, state: &AppState) -> Opti
         "y" | "Y" if ctrl => Some(Action::Redo),
         "ArrowLeft" | "ArrowUp" if in_history => Some(Action::Undo),
         "ArrowRight" | "ArrowDown" if in_history => Some(Action::Redo),
-        "Enter" | " " => state.cursor_point.map(Action::ClickPoint),
+        "Enter" | " " => state
+            .cursor_point
+            .filter(|_| state.keyboard)
+            .map(Action::ClickPoint),
         k if !ctrl && k.len() == 1 && k.as_bytes()[0].is_ascii_digit() => {
             (!state.input.choices.is_empty())
                 .then(|| Action::Choose((k.as_bytes()[0] - b'0') as usize))

@@ -186,7 +186,7 @@ pub fn points(state: &AppState, frame: &Frame, animate: bool) -> Html {
                data-point={p.name.clone()} data-index={i.to_string()}
                data-target={is_target.then_some("")}
                data-selected={selected.then_some("")}
-               data-cursor={(state.cursor_point == Some(i)).then_some("")}
+               data-cursor={(state.keyboard && state.cursor_point == Some(i)).then_some("")}
                transform={format!("translate({} {})", num(p.x), num(p.y))}>
                 <circle class="hit" r="0.48" />
                 <circle class="dot" r="0.09" />
@@ -194,7 +194,7 @@ pub fn points(state: &AppState, frame: &Frame, animate: bool) -> Html {
                 { for piece }
                 { for dropping }
                 if is_target { <circle class="target" r="0.2" /> }
-                if state.cursor_point == Some(i) {
+                if state.keyboard && state.cursor_point == Some(i) {
                     <rect class="cursor" x="-0.46" y="-0.46" width="0.92" height="0.92" rx="0.12" />
                 }
             </g>
