@@ -91,6 +91,35 @@ fn every_move_of_every_ruleset_can_be_entered_click_by_click() {
 }
 
 #[test]
+fn a_huff_is_entered_by_clicking_the_opponent_piece_first() {
+    let mut rng = Lcg(13);
+    let mut huffs = 0;
+    for id in [RulesetId::Srand, RulesetId::Towers] {
+        let rules = Rules::from_pairs(id, [("enforcement", "huffing")]).unwrap();
+        let mut s = AppState::new(rules);
+        for _ in 0..400 {
+            if s.legal.is_empty() {
+                s = AppState::new(rules);
+            }
+            let m = match s.legal.iter().find(|m| m.huff_point().is_some()) {
+                Some(h) => {
+                    huffs += 1;
+                    // the huffed piece is marked and a move must follow
+                    let t = act(s.clone(), Action::ClickPoint(h.huff_point().unwrap()));
+                    assert_eq!(t.input.huff, h.huff_point());
+                    assert!(!t.targets().is_empty());
+                    assert!(t.played.is_empty() || t.played.len() == s.played.len());
+                    *h
+                }
+                None => s.legal[rng.below(s.legal.len())],
+            };
+            s = click_through(s, &m);
+        }
+    }
+    assert!(huffs > 5, "{huffs} huffs");
+}
+
+#[test]
 fn a_capture_chain_is_played_by_its_final_point_or_chosen_by_number() {
     let mut rng = Lcg(11);
     let (mut unique, mut chosen) = (0, 0);
