@@ -90,7 +90,7 @@ function truthy(v, what) {
 }
 
 const status = (page) => page.getAttribute('[data-status]', 'data-status');
-const plies = (page) => page.locator('[data-ply]:not([data-ply="0"])').count();
+const plies = (page) => page.locator('[data-ply]').count();
 const notice = async (page) => ((await page.locator('.notice').count()) ? page.textContent('.notice') : null);
 
 /** Opens a game from the picker, fresh. */
@@ -282,19 +282,22 @@ async function main() {
       await page.screenshot({ path: path.join(artifacts, 'srand-chain.png') });
     });
 
-    await check('zamma: only the majority capture is offered', async () => {
+    await check('zamma: the majority rule: a single capture refused, the chain of three offered', async () => {
       await open(page, 'zamma', 'zamma');
-      for (const m of ['e4-e5', 'e6xe4', 'e3xe5', 'c5xe3', 'e2xe4', 'f6xd4']) await play(page, m);
-      await page.click('[data-point="a1"]');
-      truthy((await notice(page)).includes('capture'), 'a piece that cannot capture is refused');
-      await page.click('[data-point="c3"]');
-      equal(JSON.stringify(await targets(page)), JSON.stringify(['c5', 'e5']), 'first hop and final point');
-      await page.click('[data-point="e5"]');
-      equal(JSON.stringify(await targets(page)), JSON.stringify(['c5']), 'the chain must go on');
+      const moves = ['d4-e5', 'f6xd4', 'c3xe5', 'c5xc3', 'c2xc4', 'a5xc3xc5', 'a3-b4', 'c5xa3xa5', 'e5xc5', 'b6xd4',
+        'e3xc5', 'd6xb4', 'b2-c3', 'b4xb2xd4', 'd3xd5', 'e7-f6', 'g5xe7xe5', 'a7-b6', 'a1-b2', 'g6-g5', 'g4xg6'];
+      for (const m of moves) await play(page, m);
+      await page.click('[data-point="g7"]');
+      const why = await notice(page);
+      truthy(why.includes('g7xg5') && why.includes('majority rule requires 3'), `the single capture is refused: ${why}`);
+      await page.click('[data-point="h6"]');
+      equal(JSON.stringify(await targets(page)), JSON.stringify(['d6', 'f6']), 'first hop and final point');
+      await page.click('[data-point="f6"]');
       truthy(await page.locator('[data-entered]').count(), 'the path entered so far is drawn');
-      await page.click('[data-point="c5"]');
-      await page.locator('[data-ply="7"]').waitFor();
-      equal(await page.textContent('[data-ply="7"]'), 'c3xe5xc5', 'the majority chain');
+      await page.click('[data-point="d6"]');
+      await page.locator('[data-ply="22"]').waitFor();
+      equal(await page.textContent('[data-ply="22"]'), 'h6xf6xd4xd6', 'the chain of three');
+      equal(await page.getAttribute('[data-last-move]', 'data-captured'), 'g6 e5 d5', 'three captured');
     });
 
     await check('surakarta: a capture round a loop, its route shown before the move', async () => {

@@ -308,7 +308,24 @@ fn why_not_start(game: &Game, legal: &[Move], p: u8) -> String {
         Some(_) => {
             let captures = legal.iter().all(|m| m.is_capture());
             let list = names(board, &movable).join(", ");
-            if captures {
+            // a capture the piece could make but the majority rule forbids: the engine says so
+            let majority = board
+                .leaps(p)
+                .iter()
+                .filter(|&&(over, onto)| {
+                    pos.piece_at(onto).is_none()
+                        && pos.piece_at(over).is_some_and(|x| x.side != to_move)
+                })
+                .find_map(|&(_, onto)| {
+                    let text = format!("{}x{}", board.name(p), board.name(onto));
+                    game.parse_move(&text)
+                        .err()
+                        .map(|e| e.to_string())
+                        .filter(|e| e.contains("majority"))
+                });
+            if let Some(why) = majority {
+                why
+            } else if captures {
                 format!(
                     "the piece on {} cannot move: capture is compulsory, and only {list} can capture",
                     board.name(p)

@@ -11,7 +11,8 @@
 //! point is an SVG element with `data-point="<name>"`; every piece carries
 //! `data-piece="<first|second>:<man|king>"` and `data-at="<point>"`, a towers stack also
 //! `data-stack="<colours bottom to top, f/s>"`; the selected piece's legal destinations carry
-//! `data-target`; moves in the list carry `data-ply`; the status line carries `data-status`
+//! `data-target`; moves in the list carry `data-ply` (from 1) and their notation as text (the
+//! entry for the start carries `data-start` instead); the status line carries `data-status`
 //! (`to-move:first|second`, `over:first-wins|second-wins|draw`); reserves carry
 //! `data-reserve="<first|second>:<count>"`.
 

@@ -105,7 +105,7 @@ fn targets(root: &Element) -> Vec<String> {
 }
 
 fn plies(root: &Element) -> u32 {
-    count(root, "[data-ply]") - 1
+    count(root, "[data-ply]")
 }
 
 /// A saved game reaching a position where at least two chains of one piece end on the same point

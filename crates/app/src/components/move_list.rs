@@ -16,7 +16,8 @@ pub fn MoveList(props: &ViewProps) -> Html {
         let current = ply == s.cursor;
         html! {
             <button class={classes!("ply", (ply > s.cursor).then_some("undone"))}
-                    data-ply={ply.to_string()} aria-current={current.then_some("step")}
+                    data-ply={(ply > 0).then(|| ply.to_string())}
+                    data-start={(ply == 0).then_some("")} aria-current={current.then_some("step")}
                     onclick={onclick}>{ text }</button>
         }
     };

@@ -486,3 +486,27 @@ fn two_computers_play_on_and_a_person_undo_steps_one_ply() {
     assert_eq!(s.cursor, 0);
     assert_eq!(s.wanted(), None, "not while an earlier ply is shown");
 }
+
+#[test]
+fn a_capture_the_majority_rule_forbids_is_refused_with_the_engines_reason() {
+    let mut s = AppState::new(Rules::new(RulesetId::Zamma));
+    for m in ZAMMA_MAJORITY {
+        let found = s.game().parse_move(m).unwrap();
+        s = click_through(s, &found);
+    }
+    // g7 could take g6 by itself, but h6 takes three
+    let t = act(s.clone(), Action::ClickPoint(point(&s, "g7")));
+    let why = t.notice.unwrap();
+    assert!(
+        why.contains("g7xg5") && why.contains("majority rule requires 3"),
+        "{why}"
+    );
+    assert_eq!(names(&s, &s.movable()), ["h6"]);
+}
+
+/// Zamma moves after which g7 has a capture of one piece while h6 has a chain of three.
+const ZAMMA_MAJORITY: [&str; 21] = [
+    "d4-e5", "f6xd4", "c3xe5", "c5xc3", "c2xc4", "a5xc3xc5", "a3-b4", "c5xa3xa5", "e5xc5", "b6xd4",
+    "e3xc5", "d6xb4", "b2-c3", "b4xb2xd4", "d3xd5", "e7-f6", "g5xe7xe5", "a7-b6", "a1-b2", "g6-g5",
+    "g4xg6",
+];
