@@ -44,6 +44,16 @@
 //! version allowed only a few such runs (see the crate's closing note in `lib.rs`); the weights
 //! above are the starting values those runs did not overturn, so they are a first cut, and any
 //! weight can be overridden at run time with [`Weights::set`] to go on tuning.
+//!
+//! Second round (level 4 against itself, 15,000 nodes ±40, 20 games, `--tune-a` on side A; none
+//! kept, so the table above stands):
+//!
+//! | ruleset | change | score of the changed side |
+//! |---|---|---|
+//! | surakarta | `hanging=40` (from 25) | 7-1-12 (37.5%), elo −89 ± 153 |
+//! | surakarta | `attack=20` (from 10) | 6-2-12 (35.0%), elo −108 ± 151 |
+//! | queah | `hanging=40` (from 25) | 10-0-10 (50.0%), elo +0 ± 152 |
+//! | queah | `mobility=8` (from 4) | 11-0-9 (55.0%), elo +35 ± 153 (within the margin) |
 
 use quirkat_rules::board::{Board, NONE, bit};
 use quirkat_rules::{BitIter, Bits, Family, Position, Rules, Side, Track};
