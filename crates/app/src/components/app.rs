@@ -5,6 +5,7 @@ use crate::browser::{self, LocalStore};
 use crate::components::banner::Banner;
 use crate::components::board_view::BoardView;
 use crate::components::controls::Controls;
+use crate::components::effects::{use_computer, use_saving};
 use crate::components::eval_bar::{BenchTable, EvalBar};
 use crate::components::move_list::MoveList;
 use crate::components::picker::Picker;
@@ -12,14 +13,9 @@ use crate::components::reserves::Reserves;
 use crate::components::status::Status;
 use crate::keyboard::Arrow;
 use crate::saved;
-use crate::state::Wanted;
 use crate::state::{Action, AppState};
 use crate::url;
-use crate::worker::link::AiLink;
-use crate::worker::protocol::Request;
-use gloo::timers::callback::Timeout;
 use quirkat_rules::{Rules, Side};
-use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -77,87 +73,8 @@ pub fn App() -> Html {
             store.dispatch(Action::Open(Box::new(next)));
         })
     };
-    // keep the game and the settings after every change
-    {
-        let record = store.record();
-        let key = (
-            record.ruleset.clone(),
-            record.options.clone(),
-            record.moves,
-            store.cursor,
-        );
-        let state = store.clone();
-        use_effect_with(key, move |_| {
-            if let Err(e) = saved::save(&mut LocalStore::open(), &state) {
-                gloo::console::warn!(format!("quirkat: the game could not be kept: {e}"));
-            }
-        });
-        use_effect_with(store.settings, |settings| {
-            let _ = saved::save_settings(&mut LocalStore::open(), settings);
-        });
-    }
-    // the AI worker: one link for the page's life; requests follow from the state
-    let link = {
-        let store = store.dispatcher();
-        use_memo((), move |_| {
-            RefCell::new(AiLink::new(move |reply| {
-                store.dispatch(Action::AiReply(reply))
-            }))
-        })
-    };
-    let next_id = use_memo((), |_| Cell::new(1u32));
-    {
-        let link = link.clone();
-        use_effect_with(store.ai.restarts, move |_| link.borrow_mut().restart());
-    }
-    {
-        let wanted = store.wanted();
-        let key = (
-            wanted,
-            store.cursor,
-            store.played.len(),
-            store.ai.restarts,
-            browser::bench_wanted(),
-        );
-        let state = store.clone();
-        let link = link.clone();
-        let next_id = next_id.clone();
-        use_effect_with(key, move |&(wanted, .., bench)| {
-            let id = next_id.get();
-            next_id.set(id + 1);
-            let dispatcher = state.dispatcher();
-            let silent = move || dispatcher.dispatch(Action::AiSilent(id));
-            if bench && id == 1 {
-                link.borrow_mut()
-                    .send(Request::Bench { id, nodes: 200_000 }, 600_000, || {});
-            }
-            let Some(wanted) = wanted else {
-                return;
-            };
-            let position = state.game().to_position_string();
-            let request = match wanted {
-                Wanted::Play(level) => Request::Play {
-                    id,
-                    position,
-                    level,
-                    seed: u64::from(id) ^ (state.played.len() as u64) << 32,
-                    time_ms: 1000.0,
-                },
-                Wanted::Hint => Request::Hint {
-                    id,
-                    position,
-                    time_ms: 1000.0,
-                },
-            };
-            state.dispatch(Action::AiAsked(id, wanted));
-            // a demonstration is paced so that people can follow it
-            let delay = if state.demonstration() { 600 } else { 0 };
-            Timeout::new(delay, move || {
-                link.borrow_mut().send(request, 20_000, silent);
-            })
-            .forget();
-        });
-    }
+    use_saving(&store);
+    use_computer(&store);
     let on_key = {
         let store = store.clone();
         Callback::from(move |e: KeyboardEvent| {

@@ -7,6 +7,7 @@ pub mod board_marks;
 pub mod board_pieces;
 pub mod board_view;
 pub mod controls;
+pub mod effects;
 pub mod eval_bar;
 pub mod move_list;
 pub mod options;

@@ -1,0 +1,110 @@
+//! The app's effects on the world, as hooks: keeping the game in local storage, and asking the AI
+//! worker for what the state wants ([`AppState::wanted`]) and handing its answers back as actions.
+
+use crate::browser::{self, LocalStore};
+use crate::saved;
+use crate::state::{Action, AppState, Wanted};
+use crate::worker::link::AiLink;
+use crate::worker::protocol::Request;
+use gloo::timers::callback::Timeout;
+use std::cell::{Cell, RefCell};
+use yew::prelude::*;
+
+/// How long the worker may take to answer before it is restarted, in milliseconds (level 6 thinks
+/// for a second; solving Queah first takes a few more).
+const WATCHDOG_MS: u32 = 20_000;
+
+/// Level 6's and the hint's thinking time, in milliseconds.
+const THINK_MS: f64 = 1000.0;
+
+/// Keeps the game (after every move, undo or view) and the settings in local storage.
+#[hook]
+pub fn use_saving(store: &UseReducerHandle<AppState>) {
+    let record = store.record();
+    let key = (record.ruleset, record.options, record.moves, store.cursor);
+    let state = store.clone();
+    use_effect_with(key, move |_| {
+        if let Err(e) = saved::save(&mut LocalStore::open(), &state) {
+            gloo::console::warn!(format!("quirkat: the game could not be kept: {e}"));
+        }
+    });
+    use_effect_with(store.settings, |settings| {
+        let _ = saved::save_settings(&mut LocalStore::open(), settings);
+    });
+}
+
+/// The AI worker: one link for the page's life, restarted when the state says it failed; a request
+/// whenever the state wants one; the benchmark when the address asks for it.
+#[hook]
+pub fn use_computer(store: &UseReducerHandle<AppState>) {
+    let link = {
+        let store = store.dispatcher();
+        use_memo((), move |_| {
+            RefCell::new(AiLink::new(move |reply| {
+                store.dispatch(Action::AiReply(reply))
+            }))
+        })
+    };
+    let next_id = use_memo((), |_| Cell::new(1u32));
+    let new_id = {
+        let next_id = next_id.clone();
+        move || {
+            let id = next_id.get();
+            next_id.set(id + 1);
+            id
+        }
+    };
+    {
+        let link = link.clone();
+        use_effect_with(store.ai.restarts, move |_| link.borrow_mut().restart());
+    }
+    {
+        let link = link.clone();
+        let new_id = new_id.clone();
+        use_effect_with((), move |_| {
+            if browser::bench_wanted() {
+                let id = new_id();
+                link.borrow_mut()
+                    .send(Request::Bench { id, nodes: 200_000 }, 600_000, || {});
+            }
+        });
+    }
+    let key = (
+        store.wanted(),
+        store.cursor,
+        store.played.len(),
+        store.ai.restarts,
+    );
+    let state = store.clone();
+    use_effect_with(key, move |&(wanted, ..)| {
+        let Some(wanted) = wanted else {
+            return;
+        };
+        let id = new_id();
+        let position = state.game().to_position_string();
+        let request = match wanted {
+            Wanted::Play(level) => Request::Play {
+                id,
+                position,
+                level,
+                seed: u64::from(id) ^ ((state.played.len() as u64) << 32),
+                time_ms: THINK_MS,
+            },
+            Wanted::Hint => Request::Hint {
+                id,
+                position,
+                time_ms: THINK_MS,
+            },
+        };
+        state.dispatch(Action::AiAsked(id, wanted));
+        let dispatcher = state.dispatcher();
+        let silent = move || dispatcher.dispatch(Action::AiSilent(id));
+        // a demonstration is paced so that people can follow it; an answer to a request that is
+        // no longer wanted by then is ignored by the state
+        let delay = if state.demonstration() { 600 } else { 0 };
+        Timeout::new(delay, move || {
+            link.borrow_mut().send(request, WATCHDOG_MS, silent);
+        })
+        .forget();
+    });
+}
