@@ -72,9 +72,12 @@ function serve(dir) {
 
 let passed = 0;
 let failed = 0;
+const took = [];
 async function check(name, f) {
+  const start = Date.now();
   try {
     await f();
+    took.push([Date.now() - start, name]);
     passed += 1;
     console.log(`test ${name} ... ok`);
   } catch (e) {
@@ -621,6 +624,8 @@ try {
   failed += 1;
   console.log(`test setup ... FAILED\n    ${e?.stack ?? e}`);
 }
+took.sort((a, b) => b[0] - a[0]);
+console.log(`\nslowest: ${took.slice(0, 5).map(([ms, n]) => `${(ms / 1000).toFixed(1)} s ${n}`).join('; ')}`);
 const verdict = failed === 0 ? 'ok' : 'FAILED';
 console.log(`\ntest result: ${verdict}. ${passed} passed; ${failed} failed; 0 ignored; 0 measured; 0 filtered out`);
 process.exit(failed === 0 ? 0 : 1);
