@@ -259,6 +259,29 @@ async fn several_chains_to_one_point_are_numbered_and_picked() {
         attr(&root, "[data-last-move]", "data-last-move"),
         Some(texts[1].clone())
     );
+    // back one ply; this time the first chain is picked by a click on its path
+    let undo = find(&root, "[data-action=\"undo\"]").unwrap();
+    undo.dyn_into::<web_sys::HtmlElement>().unwrap().click();
+    settle().await;
+    assert_eq!(
+        attr(&root, ".history [aria-current]", "data-ply"),
+        Some(before.to_string()),
+        "one ply back (the undone move stays listed for redo)"
+    );
+    click_point(&root, board.name(chain.from().unwrap())).await;
+    click_point(&root, board.name(chain.to())).await;
+    let path = find(&root, "[data-choice=\"1\"] .choice-path").unwrap();
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    path.dispatch_event(
+        &web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap(),
+    )
+    .unwrap();
+    settle().await;
+    assert_eq!(
+        attr(&root, "[data-last-move]", "data-last-move"),
+        Some(texts[0].clone())
+    );
     app.destroy();
     root.remove();
 }
