@@ -4,12 +4,23 @@
 //! quirkat match --ruleset ID [--option KEY=VALUE]... --a PLAYER --b PLAYER --games N
 //!               [--movetime MS] [--nodes N] [--depth D] [--seed S] [--opening-plies K]
 //!               [--max-plies P] [--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--no-table]
-//!               [--verbose]
+//!               [--balance CENTIMEN|off] [--balance-nodes N] [--verbose]
 //! ```
 //!
 //! A player is a level `1`–`6`, `random` or `greedy` (see `quirkat_ai::level`). Games come in pairs:
 //! each pair starts from the same seeded random opening of `K` plies (default 4) and is played twice
-//! with the colours swapped. Level 6 thinks `--movetime` milliseconds a move (default 1000), or, with
+//! with the colours swapped; no two pairs of a match start from the same position.
+//!
+//! **Balanced openings.** A pair measures strength only if the opening does not already decide the
+//! game: when one colour is winning from it, both games of the pair go to that colour and the pair
+//! ends 1-1 whatever the players (measured in towers before this filter: level 5 against itself,
+//! the first player won 20 of 20; the 4-ply towers openings are nearly forced, so the same few
+//! recurred). So by default an opening is kept only if a fresh search of `--balance-nodes` nodes
+//! (default 50,000, tuned weights, no noise) scores it within `--balance` centimen (default ±40,
+//! under half a man) for the side to move; up to 60 random openings are tried per pair, and if none
+//! qualifies the most balanced is taken (`--verbose` prints each pair's opening and its score).
+//! `--balance off` keeps any opening. The last lines report how the first player fared, so the
+//! balance of a match's openings can be checked. Level 6 thinks `--movetime` milliseconds a move (default 1000), or, with
 //! `--nodes` or `--depth`, searches that many nodes or plies instead, so that the match repeats
 //! exactly; levels 1–5 have fixed node or depth budgets of their own. Each game starts from cleared
 //! search tables, so a game depends only on the seed and the players. A game still running after
@@ -29,7 +40,7 @@
 use quirkat_ai::queah::{Table, Value};
 use quirkat_ai::rng::{Rng, mix};
 use quirkat_ai::{
-    Choice, Clock, Limits, Player, Searcher, SolvedTable, StdClock, Weights, choose_move,
+    Choice, Clock, Limits, Player, Searcher, SolvedTable, StdClock, Weights, ZeroClock, choose_move,
 };
 use quirkat_rules::ruleset::Scoring;
 use quirkat_rules::{Game, GameResult, Rules, RulesetId, Side};
@@ -47,6 +58,8 @@ struct Args {
     tune: [Vec<(String, i32)>; 2],
     no_table: bool,
     verbose: bool,
+    balance: Option<i32>,
+    balance_nodes: u64,
 }
 
 const USAGE: &str =
@@ -69,6 +82,8 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut tune: [Vec<(String, i32)>; 2] = [Vec::new(), Vec::new()];
     let mut verbose = false;
     let mut no_table = false;
+    let mut balance = Some(BALANCE_CP);
+    let mut balance_nodes = BALANCE_NODES;
     let mut it = args.iter();
     fn num<T: std::str::FromStr>(name: &str, v: Option<&String>) -> Result<T, String> {
         let v = v.ok_or_else(|| format!("{name} needs a value"))?;
@@ -104,6 +119,19 @@ fn parse(args: &[String]) -> Result<Args, String> {
             }
             "--verbose" | "-v" => verbose = true,
             "--no-table" => no_table = true,
+            "--balance" => {
+                let v = it.next().ok_or("--balance needs a value")?;
+                balance =
+                    match v.as_str() {
+                        "off" => None,
+                        _ => Some(v.parse::<i32>().ok().filter(|&c| c >= 0).ok_or_else(|| {
+                            format!("--balance takes CENTIMEN or off, not '{v}'")
+                        })?),
+                    };
+            }
+            "--balance-nodes" => {
+                balance_nodes = num::<u64>("--balance-nodes", it.next())?.max(1);
+            }
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
         }
     }
@@ -137,6 +165,8 @@ fn parse(args: &[String]) -> Result<Args, String> {
         tune,
         no_table,
         verbose,
+        balance,
+        balance_nodes,
     })
 }
 
@@ -177,14 +207,31 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut stats = [Stats::default(), Stats::default()];
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let mut scores: Vec<f64> = Vec::new();
+    // the side that moved first in each game: wins, draws, losses
+    let mut first = (0u32, 0u32, 0u32);
+    let mut balancer = Searcher::new(16);
+    let mut opening = Game::new(a.rules);
+    let mut used: Vec<u64> = Vec::new();
     for g in 0..a.games {
         let pair = g / 2;
-        let opening = opening(
-            &a.rules,
-            mix(a.seed ^ mix(pair as u64 + 1)),
-            a.opening_plies,
-            table.as_ref(),
-        );
+        if g % 2 == 0 {
+            let (o, line, score) = choose_opening(
+                &a,
+                mix(a.seed ^ mix(pair as u64 + 1)),
+                table.as_ref(),
+                &mut balancer,
+                &mut used,
+            );
+            if a.verbose {
+                println!(
+                    "pair {}: opening {} (score {})",
+                    pair + 1,
+                    line.join(" "),
+                    score.map_or("not searched".to_string(), |s| s.to_string())
+                );
+            }
+            opening = o;
+        }
         // in even games A has the first move, in odd games the second
         let a_side = if g % 2 == 0 {
             Side::First
@@ -254,6 +301,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             GameResult::Win(_) => losses += 1,
             GameResult::Draw => draws += 1,
         }
+        match result {
+            GameResult::Win(Side::First) => first.0 += 1,
+            GameResult::Win(Side::Second) => first.2 += 1,
+            GameResult::Draw => first.1 += 1,
+        }
         scores.push(score);
         let why = game
             .outcome()
@@ -286,6 +338,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let n = scores.len() as f64;
+    println!(
+        "first player: {}-{}-{} ({:.1}%); openings: {} plies{}",
+        first.0,
+        first.1,
+        first.2,
+        (first.0 as f64 + 0.5 * first.1 as f64) * 100.0 / n,
+        a.opening_plies,
+        match a.balance {
+            Some(c) => format!(", balanced within ±{c} at {} nodes", a.balance_nodes),
+            None => ", not balanced".to_string(),
+        }
+    );
     let p = scores.iter().sum::<f64>() / n;
     let (elo, margin) = elo(&scores);
     println!(
@@ -300,36 +364,86 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// A seeded random opening of `plies` plies that does not end the game (fewer if none can be found)
-/// and, with a solved table, that is a draw with best play: from a won opening a perfect player
-/// and a merely good one both win, and the pair of games says nothing about their strength.
-fn opening(rules: &Rules, seed: u64, plies: u32, table: Option<&Table>) -> Game {
+/// Threshold of a balanced opening, in centimen: `|score|` of the fixed-budget search at most this.
+const BALANCE_CP: i32 = 40;
+/// Nodes of the search that judges an opening's balance.
+const BALANCE_NODES: u64 = 50_000;
+/// Random openings tried per pair before the most balanced of them is taken.
+const OPENING_TRIES: usize = 60;
+
+/// The opening of a pair and its balance score: a seeded random opening of `--opening-plies` plies
+/// that does not end the game; with a solved table, one that is a draw with best play (from a won
+/// opening a perfect player and a merely good one both win, and the pair says nothing about their
+/// strength); never a position an earlier pair of the match started from; with `--balance`, one whose position a fresh search of `--balance-nodes` nodes (tuned
+/// weights, no noise) scores within the threshold for the side to move, so that neither colour
+/// starts with a lead the search can already see. When none of the tries qualifies, the most
+/// balanced of them is taken.
+fn choose_opening(
+    a: &Args,
+    seed: u64,
+    table: Option<&Table>,
+    balancer: &mut Searcher,
+    used: &mut Vec<u64>,
+) -> (Game, Vec<String>, Option<i32>) {
     let mut rng = Rng::new(seed);
-    for _ in 0..100 {
-        let mut g = Game::new(*rules);
-        let mut ok = true;
-        for _ in 0..plies {
-            let moves = g.legal_moves();
-            if moves.is_empty() {
-                ok = false;
-                break;
-            }
-            g.apply(&moves[rng.below(moves.len())]);
-        }
-        if ok
-            && g.outcome().is_none()
-            && table.is_none_or(|t| t.lookup(g.position()) == Some(Value::Draw))
+    let mut best: Option<(Game, Vec<String>, i32)> = None;
+    for _ in 0..OPENING_TRIES {
+        let Some((g, line)) = random_opening(&a.rules, &mut rng, a.opening_plies) else {
+            continue;
+        };
+        let hash = g.position().hash();
+        if used.contains(&hash)
+            || !table.is_none_or(|t| t.lookup(g.position()) == Some(Value::Draw))
         {
-            return g;
+            continue;
+        }
+        let Some(limit) = a.balance else {
+            used.push(hash);
+            return (g, line, None);
+        };
+        balancer.clear();
+        let r = balancer.search(&g, &Limits::nodes(a.balance_nodes), &ZeroClock, &mut |_| {
+            true
+        });
+        if r.score.abs() <= limit {
+            used.push(hash);
+            return (g, line, Some(r.score));
+        }
+        if best
+            .as_ref()
+            .is_none_or(|(_, _, s)| r.score.abs() < s.abs())
+        {
+            best = Some((g, line, r.score));
         }
     }
-    let mut g = Game::new(*rules);
-    g.apply(&g.legal_moves()[0]);
-    if g.outcome().is_none() {
-        g
-    } else {
-        Game::new(*rules)
+    if let Some((g, line, s)) = best {
+        used.push(g.position().hash());
+        return (g, line, Some(s));
     }
+    let mut g = Game::new(a.rules);
+    let m = g.legal_moves()[0];
+    g.apply(&m);
+    if g.outcome().is_none() {
+        (g, vec![m.text(a.rules.board)], None)
+    } else {
+        (Game::new(a.rules), Vec::new(), None)
+    }
+}
+
+/// `plies` random plies from the start with their notation, or `None` if the game ends on the way.
+fn random_opening(rules: &Rules, rng: &mut Rng, plies: u32) -> Option<(Game, Vec<String>)> {
+    let mut g = Game::new(*rules);
+    let mut line = Vec::new();
+    for _ in 0..plies {
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let m = moves[rng.below(moves.len())];
+        line.push(m.text(rules.board));
+        g.apply(&m);
+    }
+    g.outcome().is_none().then_some((g, line))
 }
 
 /// A game stopped by the ply cap, scored as the ruleset scores the limits.
