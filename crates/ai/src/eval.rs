@@ -15,14 +15,15 @@
 //! | `reserve` (Queah piece in hand) | — | 90 | — | — |
 //! | `advance` (per rank a man has gained, if men move forward and promote) | 3 | — | — | — |
 //! | `promotion` (a man one step from promoting, with the step free) | 40 | — | — | — |
-//! | `mobility` (per free adjacent point along a line a piece may step to) | 2 | 4 | 2 | 4 |
+//! | `mobility` (per free adjacent point along a line a piece may step to) | 2 | 4 | 2 | 10 |
 //! | `hanging` (side to move's pieces a short leap could take) | 20 | 25 | 25 | 25 |
 //! | `safe` (Queah piece on an end cell, which no leap can pass over) | — | 12 | — | — |
 //! | `circuit` (per circuit passing through a piece's point) | — | — | 6 | — |
 //! | `attack` (enemy pieces a side attacks along the circuits) | — | — | 10 | — |
 //! | `bunching` (pairs of adjacent own pieces; subtracted) | — | — | 4 | — |
 //! | `top` (a stack a side controls) | — | — | — | 100 |
-//! | `lives` (own pieces under one's own top: captures the stack survives) | — | — | — | 30 |
+//! | `lives` (own pieces in the run just under one's own top: captures the stack survives) | — | — | — | 60 |
+//! | `buried` (own pieces under one's own top, below an enemy piece) | — | — | — | 30 |
 //! | `prisoner` (enemy pieces held under one's own top) | — | — | — | 15 |
 //!
 //! In towers, pieces never leave the board (a capture moves the top piece under the capturer), so
@@ -89,10 +90,12 @@ pub struct Weights {
     pub lives: i32,
     /// Towers: per enemy piece under one's own top.
     pub prisoner: i32,
+    /// Towers: per own piece under one's own top but below an enemy piece (not in the top run).
+    pub buried: i32,
 }
 
 /// The names [`Weights::set`] accepts, in field order.
-pub const WEIGHT_NAMES: [&str; 14] = [
+pub const WEIGHT_NAMES: [&str; 15] = [
     "man",
     "king",
     "reserve",
@@ -107,6 +110,7 @@ pub const WEIGHT_NAMES: [&str; 14] = [
     "top",
     "lives",
     "prisoner",
+    "buried",
 ];
 
 impl Weights {
@@ -127,6 +131,7 @@ impl Weights {
             top: 0,
             lives: 0,
             prisoner: 0,
+            buried: 0,
         };
         match rules.family {
             Family::Leap if rules.drops => Weights {
@@ -154,11 +159,12 @@ impl Weights {
             },
             Family::Towers => Weights {
                 man: 0,
-                mobility: 4,
+                mobility: 10,
                 hanging: 25,
                 top: 100,
-                lives: 30,
+                lives: 60,
                 prisoner: 15,
+                buried: 30,
                 ..zero
             },
         }
@@ -181,6 +187,7 @@ impl Weights {
             "top" => &mut self.top,
             "lives" => &mut self.lives,
             "prisoner" => &mut self.prisoner,
+            "buried" => &mut self.buried,
             _ => {
                 return Err(format!(
                     "unknown weight '{name}' (one of {})",
@@ -438,9 +445,13 @@ impl Evaluator {
             for p in BitIter(own[side]) {
                 // bottom to top; the top is this side's (`stack_at` allocates: see the closing note)
                 let stack = pos.stack_at(p);
-                let mine = stack.iter().filter(|s| s.index() == side).count() as i32;
-                let theirs = stack.len() as i32 - mine;
-                v += (mine - 1).max(0) * w.lives + theirs * w.prisoner;
+                let below = &stack[..stack.len().saturating_sub(1)];
+                let run = below.iter().rev().take_while(|s| s.index() == side).count();
+                let mine = below.iter().filter(|s| s.index() == side).count();
+                let theirs = below.len() - mine;
+                v += run as i32 * w.lives
+                    + (mine - run) as i32 * w.buried
+                    + theirs as i32 * w.prisoner;
             }
             v += self.free_steps(own[side], empty, &ALL_DIRS) * w.mobility;
             s[side] = v;
