@@ -6,12 +6,35 @@
 //! time given; "nodes" are the leaves counted, and every move of the tree is made, the last ply's
 //! included (`Game::perft_making_leaves`).
 //! The counts are printed with the speeds, so a run that is fast but wrong shows.
+//!
+//! For instruction counts (`valgrind --tool=callgrind`), `QUIRKAT_BENCH_RULESET=ID` with
+//! `QUIRKAT_BENCH_DEPTH=N` runs only that ruleset's middle-game perft, at that depth: the same work on
+//! every run whatever the machine's speed.
 
 use quirkat_rules::{Game, Rules, RulesetId};
 use std::time::Instant;
 
 /// Runs the benchmark, each measurement lasting at least `seconds`.
 pub fn run(seconds: f64) {
+    if let (Ok(id), Ok(depth)) = (
+        std::env::var("QUIRKAT_BENCH_RULESET"),
+        std::env::var("QUIRKAT_BENCH_DEPTH"),
+    ) {
+        let (Ok(ruleset), Ok(depth)) = (id.parse::<RulesetId>(), depth.parse::<u32>()) else {
+            eprintln!("QUIRKAT_BENCH_RULESET takes a ruleset id, QUIRKAT_BENCH_DEPTH a depth");
+            return;
+        };
+        let middle = middle_games(Rules::new(ruleset));
+        let t = Instant::now();
+        let nodes: u64 = middle.iter().map(|g| g.perft_making_leaves(depth)).sum();
+        let s = t.elapsed().as_secs_f64().max(1e-9);
+        println!(
+            "{} middle depth {depth}: {nodes} nodes, {s:.2} s, {:.0} n/s",
+            ruleset.id(),
+            nodes as f64 / s
+        );
+        return;
+    }
     println!(
         "{:<22} {:>12} {:>12} {:>14} {:>14}",
         "ruleset", "start nodes", "start n/s", "middle nodes", "middle n/s"

@@ -337,14 +337,18 @@ impl Node<'_> {
         if depth == 1 {
             if self.make_leaves {
                 for m in buf.iter() {
-                    std::hint::black_box(make(rules, pos, m).hash);
+                    // the whole position is made and kept, as a search would use it
+                    let mut child = *pos;
+                    family::play(rules, &mut child, m);
+                    std::hint::black_box(&child);
                 }
             }
             return buf.len() as u64;
         }
         let mut total = 0;
         for m in buf.iter() {
-            let child = make(rules, pos, m);
+            let mut child = *pos;
+            family::play(rules, &mut child, m);
             let w = if family::irreversible(rules, m) {
                 history.len()
             } else {

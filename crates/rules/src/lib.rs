@@ -23,7 +23,7 @@ pub mod ruleset;
 pub use board::{BitIter, Bits, Board, BoardKind, Track};
 pub use error::{FormatError, NotationError, OptionError, PlayError};
 pub use family::surakarta::route as surakarta_route;
-pub use family::{generate, make};
+pub use family::{generate, irreversible, make};
 pub use game::{EndReason, Game, GameResult, Outcome};
 pub use moves::{MAX_PATH, Move, MoveText, ParsedMove};
 pub use position::{Piece, Position, Side};

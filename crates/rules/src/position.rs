@@ -204,6 +204,19 @@ impl Position {
             .collect()
     }
 
+    /// The stack on `p` without allocating (towers; `(0, 0)` elsewhere and off the board): bit `l` of
+    /// the first value is set when the piece at level `l` from the bottom is the second player's, and
+    /// the second value is the height. Bits at and above the height are clear.
+    #[inline]
+    pub fn stack(&self, p: u8) -> (u32, u8) {
+        let i = p as usize;
+        if i >= STACK_POINTS {
+            return (0, 0);
+        }
+        let h = self.stack_height[i];
+        (self.stack_bits[i] & mask(h as u32), h)
+    }
+
     /// Points occupied by `side` (stacks it tops, in towers).
     pub fn occupied_by(&self, side: Side) -> Bits {
         self.own[side.index()]

@@ -68,6 +68,17 @@ fn play_one(rules: Rules, rng: &mut Rng, check_all_moves: bool) -> (Game, usize)
         let back = Game::from_position_string(&s).unwrap_or_else(|e| panic!("{s}: {e}"));
         assert_eq!(back, game, "round trip of {s}");
         assert_eq!(back.to_position_string(), s);
+        // the non-allocating stack accessor agrees with the allocating one
+        for p in 0..board.len() as u8 {
+            let (bits, height) = game.position().stack(p);
+            let sides = game.position().stack_at(p);
+            assert_eq!(height as usize, sides.len());
+            let expected = sides
+                .iter()
+                .enumerate()
+                .fold(0u32, |b, (l, s)| b | ((s.index() as u32) << l));
+            assert_eq!(bits, expected, "stack on {}", board.name(p));
+        }
         if moves.is_empty() {
             break;
         }

@@ -104,48 +104,47 @@ fn remove_huffed(rules: &Rules, pos: &mut Position, h: u8) {
 
 /// Plays a move known to be legal (one from [`generate`]): the fast path for search and perft.
 /// Use [`crate::Game::play`] for moves from outside.
+#[inline]
 pub fn make(rules: &Rules, pos: &Position, m: &Move) -> Position {
     let mut p = *pos;
+    play(rules, &mut p, m);
+    p
+}
+
+/// [`make`] in place: plays `m` on `p`.
+#[inline]
+pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
     let me = p.side.index();
-    let op = 1 - me;
-    p.hash ^= huff_set_key(p.huff);
-    p.huff = 0;
-    if p.drop_pending {
-        p.hash ^= drop_key();
-        p.drop_pending = false;
-    }
-    let mut progress = m.capture || m.promotes;
-    if m.huff != NONE {
-        remove_huffed(rules, &mut p, m.huff);
-        progress = true;
-    }
-    if m.drop != NONE {
-        p.own[me] |= bit(m.drop);
-        p.hash ^= piece_key(me, false, m.drop);
-        p.hash ^= reserve_key(me, p.reserve[me]) ^ reserve_key(me, p.reserve[me] - 1);
-        p.reserve[me] -= 1;
+    let mut progress = m.capture | m.promotes;
+    if (p.huff != 0) | p.drop_pending | (m.huff != NONE) | (m.drop != NONE) {
+        progress |= before_move(rules, p, m);
     }
     // Huffing: a move that captures nothing while a capture was available gives the opponent the
     // right to huff one of the pieces that could have captured (the moved one at its new point).
     let mut missed = 0;
     if rules.capture == CaptureRule::Huffing && !m.capture && m.from != NONE {
-        missed = capturers(rules, &p);
+        missed = capturers(rules, p);
         if missed & bit(m.from) != 0 {
             missed = (missed & !bit(m.from)) | bit(m.to());
         }
     }
     if m.from != NONE {
         match rules.family {
-            Family::Towers => towers::make(rules, &mut p, m),
-            Family::Leap | Family::Surakarta => leap::make(&mut p, m),
+            Family::Towers => towers::make(rules, p, m),
+            Family::Leap | Family::Surakarta => leap::make(p, m),
         }
     }
-    if rules.drops && m.capture && p.reserve[op] > 0 && p.own[op].count_ones() < 4 {
-        p.drop_pending = true;
-        p.hash ^= drop_key();
+    if rules.drops {
+        let op = 1 - me;
+        if m.capture && p.reserve[op] > 0 && p.own[op].count_ones() < 4 {
+            p.drop_pending = true;
+            p.hash ^= drop_key();
+        }
     }
-    p.huff = missed;
-    p.hash ^= huff_set_key(missed);
+    if missed != 0 {
+        p.huff = missed;
+        p.hash ^= huff_set_key(missed);
+    }
     p.no_progress = if progress {
         0
     } else {
@@ -153,12 +152,39 @@ pub fn make(rules: &Rules, pos: &Position, m: &Move) -> Position {
     };
     p.side = p.side.other();
     p.hash ^= side_key();
-    p
+}
+
+/// The parts of a turn before the piece moves: the huff rights and pending drop expire, then the huff
+/// and the drop of `m` are played. Returns whether a huff was played (progress).
+#[cold]
+fn before_move(rules: &Rules, p: &mut Position, m: &Move) -> bool {
+    let me = p.side.index();
+    p.hash ^= huff_set_key(p.huff);
+    p.huff = 0;
+    if p.drop_pending {
+        p.hash ^= drop_key();
+        p.drop_pending = false;
+    }
+    if m.drop != NONE {
+        p.own[me] |= bit(m.drop);
+        p.hash ^= piece_key(me, false, m.drop);
+        p.hash ^= reserve_key(me, p.reserve[me]) ^ reserve_key(me, p.reserve[me] - 1);
+        p.reserve[me] -= 1;
+    }
+    if m.huff != NONE {
+        remove_huffed(rules, p, m.huff);
+        return true;
+    }
+    false
 }
 
 /// Whether positions before `m` can never occur again after it, so the repetition history can start
 /// afresh: it removed material for good (a capture outside towers, a huff), promoted a man, or dropped
 /// a reserve piece. A towers capture only moves a piece under another stack, so it does not count.
-pub(crate) fn irreversible(rules: &Rules, m: &Move) -> bool {
+///
+/// [`crate::Game`] and its perft clear their repetition history after such a move; a search that keeps
+/// its own history should do the same to find the repetitions the rules find.
+#[inline]
+pub fn irreversible(rules: &Rules, m: &Move) -> bool {
     m.huff != NONE || m.drop != NONE || m.promotes || (m.capture && rules.family != Family::Towers)
 }
