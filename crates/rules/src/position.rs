@@ -341,11 +341,17 @@ pub(crate) fn piece_key(side: usize, king: bool, p: u8) -> u64 {
 #[inline]
 pub(crate) fn stack_key(p: u8, bits: u32, height: u8) -> u64 {
     let mut h = 0;
-    for l in 0..height.min(32) as usize {
-        let c = ((bits >> l) & 1) as usize;
-        h ^= KEYS[STACK_KEYS + (c * 32 + l) * STACK_POINTS + p as usize];
+    for l in 0..height.min(32) {
+        h ^= level_key(p, (bits >> l) & 1, l);
     }
     h
+}
+
+/// The key of the piece of colour `c` (0 first, 1 second) at level `l` (from 0 at the bottom, below
+/// 32) of the stack on point `p`.
+#[inline(always)]
+pub(crate) fn level_key(p: u8, c: u32, l: u8) -> u64 {
+    KEYS[STACK_KEYS + (c as usize * 32 + l as usize) * STACK_POINTS + p as usize]
 }
 
 #[inline(always)]

@@ -4,7 +4,7 @@
 use crate::board::{BitIter, Bits, Board, NONE, bit};
 use crate::family::leap::keep_most_captures;
 use crate::moves::{MAX_MOVES, Move};
-use crate::position::{Position, mask, stack_key};
+use crate::position::{Position, level_key, mask, stack_key};
 use crate::ruleset::{CaptureRule, Rules};
 
 /// Appends the legal moves (before any huff) of the side to move.
@@ -141,25 +141,46 @@ pub(crate) fn pop_top(pos: &mut Position, p: u8) {
     }
 }
 
-/// Plays the stack movement of `m`.
+/// Plays the stack movement of `m`: the stack leaves its point, takes the top piece of every jumped
+/// stack under it, and lands. The hash changes level by level (a stack's key is the XOR of its
+/// pieces' keys), so only the pieces that move are looked at.
 pub(crate) fn make(rules: &Rules, pos: &mut Position, m: &Move) {
+    let me = pos.side.index();
     let from = m.from;
-    let (mut bits, mut height) = (
-        pos.stack_bits[from as usize],
-        pos.stack_height[from as usize],
-    );
-    set_stack(pos, from, 0, 0);
-    let mut a = from;
+    let fi = from as usize;
+    let (mut bits, mut height) = (pos.stack_bits[fi], pos.stack_height[fi]);
+    let mut hash = pos.hash ^ stack_key(from, bits, height);
+    pos.stack_bits[fi] = 0;
+    pos.stack_height[fi] = 0;
+    pos.own[me] &= !bit(from);
     if m.capture {
+        let board = rules.board;
+        let mut a = from;
         for &b in m.landings() {
-            let q = rules.board.between(a, b);
-            let (qb, qh) = (pos.stack_bits[q as usize], pos.stack_height[q as usize]);
-            let top = (qb >> (qh - 1)) & 1;
-            set_stack(pos, q, qb, qh - 1);
+            let q = board
+                .leaps(a)
+                .iter()
+                .find(|&&(_, r)| r == b)
+                .map_or(NONE, |&(q, _)| q);
+            let qi = q as usize;
+            let (qb, qh) = (pos.stack_bits[qi], pos.stack_height[qi] - 1);
+            let top = (qb >> qh) & 1;
+            hash ^= level_key(q, top, qh);
+            pos.stack_bits[qi] = qb & mask(qh as u32);
+            pos.stack_height[qi] = qh;
+            pos.own[top as usize] &= !bit(q);
+            if qh > 0 {
+                pos.own[((qb >> (qh - 1)) & 1) as usize] |= bit(q);
+            }
             bits = (bits << 1) | top;
             height += 1;
             a = b;
         }
     }
-    set_stack(pos, m.to(), bits, height);
+    let to = m.to();
+    hash ^= stack_key(to, bits, height);
+    pos.stack_bits[to as usize] = bits & mask(height as u32);
+    pos.stack_height[to as usize] = height;
+    pos.own[me] |= bit(to);
+    pos.hash = hash;
 }
