@@ -112,7 +112,7 @@ impl Player {
             1 => (depth_and_nodes(1, 5_000), 400),
             2 => (depth_and_nodes(2, 20_000), 120),
             3 => (Limits::nodes(2_000), 40),
-            4 => (Limits::nodes(15_000), 40),
+            4 => (Limits::nodes(15_000), 25),
             5 => (Limits::nodes(100_000), 0),
             _ => (Limits::time(time_ms), 0),
         })
@@ -229,6 +229,7 @@ pub fn choose_move(
             if let Some(fixed) = choice.fixed {
                 limits = fixed;
             }
+            searcher.set_contempt(if l >= 6 { LEVEL6_CONTEMPT } else { 0 });
             let r = searcher.search_among(
                 game,
                 &limits,
@@ -242,6 +243,11 @@ pub fn choose_move(
         }
     }
 }
+
+/// Level 6's contempt for draws by repetition or the no-progress limit, in centimen (see
+/// [`Searcher::set_contempt`]): it plays on rather than repeat into a draw, unless that costs more
+/// than a fifth of a man. The other levels score such draws 0.
+pub const LEVEL6_CONTEMPT: i32 = 20;
 
 /// Total material (board and reserve, both sides) at or below which level 5 converts a won
 /// position from a solved table; above it, and in positions that are not won, level 5 searches.
