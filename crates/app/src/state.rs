@@ -11,7 +11,7 @@ use crate::input::{Click, Input};
 use crate::keyboard::{self, Arrow};
 use crate::worker::protocol::{PlayerKind, Reply};
 use quirkat_rules::{
-    Board, Game, GameKind, GameResult, Move, OptionKey, Record, Rules, RulesetId, Side,
+    Board, Game, GameKind, GameResult, Move, OptionKey, Outcome, Record, Rules, RulesetId, Side,
 };
 use std::rc::Rc;
 use yew::Reducible;
@@ -97,6 +97,9 @@ pub struct AppState {
     pub cursor: usize,
     /// The legal moves of the position shown.
     pub legal: Rc<[Move]>,
+    /// How the game shown has ended, if it has (kept with the legal moves: finding it generates
+    /// the moves, and the page asks for it several times a render).
+    pub outcome: Option<Outcome>,
     /// What the player has entered of the next move.
     pub input: Input,
     /// The piece picked up by the current press, if the press picked it up.
@@ -131,11 +134,13 @@ impl AppState {
     /// A new game from this start.
     pub fn from_game(start: Game) -> AppState {
         let legal: Rc<[Move]> = start.legal_moves().into();
+        let outcome = start.outcome();
         AppState {
             states: vec![start],
             played: Vec::new(),
             cursor: 0,
             legal,
+            outcome,
             input: Input::default(),
             pressed: None,
             cursor_point: None,
@@ -228,7 +233,7 @@ impl AppState {
 
     /// The status line's machine-readable form: `to-move:first`, `over:first-wins`, `over:draw`.
     pub fn status(&self) -> String {
-        match self.game().outcome() {
+        match self.outcome {
             None => format!("to-move:{}", self.game().position().side_to_move()),
             Some(o) => match o.result {
                 GameResult::Win(s) => format!("over:{s}-wins"),
@@ -240,7 +245,7 @@ impl AppState {
     /// The status line in words.
     pub fn status_text(&self) -> String {
         let game = self.game();
-        match game.outcome() {
+        match self.outcome {
             None => {
                 let side = game.position().side_to_move();
                 let mut s = format!("{} to move", side_title(side));
@@ -307,6 +312,7 @@ impl AppState {
         self.animate = k == self.cursor + 1;
         self.cursor = k;
         self.legal = self.states[k].legal_moves().into();
+        self.outcome = self.states[k].outcome();
         self.input = Input::default();
         self.pressed = None;
         // a hint or a computer's move belongs to the position it was asked for
@@ -467,7 +473,7 @@ impl Reducible for AppState {
                 next.ai.info = None;
             }
             Action::HintWanted => {
-                if self.game().outcome().is_none() {
+                if self.outcome.is_none() {
                     next.ai.hint_wanted = true;
                     next.ai.hint = None;
                 }

@@ -8,7 +8,7 @@ use yew::prelude::*;
 /// The banner, shown only when the game shown is over.
 #[component]
 pub fn Banner(props: &ViewProps) -> Html {
-    let Some(o) = props.state.game().outcome() else {
+    let Some(o) = props.state.outcome else {
         return html! {};
     };
     let headline = match o.result {

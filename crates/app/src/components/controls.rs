@@ -28,7 +28,7 @@ pub fn Controls(props: &ViewProps) -> Html {
             { button("redo", "Redo", "One ply forward (Ctrl+Y)", Action::Redo, s.cursor < s.played.len(), None) }
             { button("new-game", "New game", "Start these rules again", Action::NewGame, true, None) }
             { button("flip", "Flip", "Turn the board round", Action::Flip, true, Some(s.settings.flipped)) }
-            { button("hint", "Hint", "Show the best move", Action::HintWanted, s.game().outcome().is_none() && s.ai.pending.is_none(), None) }
+            { button("hint", "Hint", "Show the best move", Action::HintWanted, s.outcome.is_none() && s.ai.pending.is_none(), None) }
             { button("eval", "Eval", "The evaluation bar", Action::ToggleEval, true, Some(s.settings.eval)) }
             { button("labels", "Names", "Point names along the edges", Action::ToggleLabels, true, Some(s.settings.labels)) }
         </div>

@@ -46,7 +46,7 @@ impl AppState {
     /// What the page should ask the worker now, if anything: nothing while a request is in flight,
     /// a hint when one was asked for, else a move when the computer is to move in the last position.
     pub fn wanted(&self) -> Option<Wanted> {
-        if self.ai.pending.is_some() || self.game().outcome().is_some() {
+        if self.ai.pending.is_some() || self.outcome.is_some() {
             return None;
         }
         if self.ai.hint_wanted {
