@@ -11,7 +11,7 @@ use crate::input::{Click, Input};
 use crate::keyboard::{self, Arrow};
 use crate::worker::protocol::{PlayerKind, Reply};
 use quirkat_rules::{
-    Board, Game, GameKind, GameResult, Move, OptionKey, Outcome, Record, Rules, RulesetId, Side,
+    Board, Game, GameResult, Move, OptionKey, Outcome, Record, Rules, RulesetId, Side,
 };
 use std::rc::Rc;
 use yew::Reducible;
@@ -213,11 +213,6 @@ impl AppState {
     /// The ruleset of the game.
     pub fn ruleset(&self) -> RulesetId {
         self.rules().ruleset
-    }
-
-    /// The game whose rulesets are offered.
-    pub fn game_kind(&self) -> GameKind {
-        self.ruleset().game()
     }
 
     /// The moves entered, in notation.
