@@ -55,12 +55,18 @@ impl Frame {
         if self.flipped { (w - x, y) } else { (x, h - y) }
     }
 
-    /// The `viewBox` attribute: the points, the loops and a margin.
-    pub fn view_box(&self) -> String {
+    /// What the SVG shows, `(x, y, width, height)`: the points, the loops and a margin.
+    pub fn bounds(&self) -> (f64, f64, f64, f64) {
         let m = MARGIN + self.loops;
         let w = self.files as f64 - 1.0 + 2.0 * m;
         let h = self.ranks as f64 - 1.0 + 2.0 * m;
-        format!("{} {} {} {}", num(-m), num(-m), num(w), num(h))
+        (-m, -m, w, h)
+    }
+
+    /// The `viewBox` attribute: [`Frame::bounds`] as text.
+    pub fn view_box(&self) -> String {
+        let (x, y, w, h) = self.bounds();
+        format!("{} {} {} {}", num(x), num(y), num(w), num(h))
     }
 }
 

@@ -173,7 +173,7 @@ impl AppState {
         for (i, text) in record.moves.iter().enumerate() {
             let game = s.states.last().expect("states is never empty");
             match game.parse_move(text) {
-                Ok(m) => s.push(m),
+                Ok(m) => s.append(m),
                 Err(e) => {
                     error = Some(format!(
                         "the saved game stops at ply {}: {text}: {e}",
@@ -293,12 +293,32 @@ impl AppState {
     fn push(&mut self, m: Move) {
         self.played.truncate(self.cursor);
         self.states.truncate(self.cursor + 1);
-        let mut g = self.game().clone();
+        self.append(m);
+        self.go_to(self.cursor + 1);
+        self.animate = true;
+    }
+
+    /// Adds a move after the last state, without showing it (replaying a record shows only the
+    /// ply it names, so the legal moves are found once, not at every ply).
+    fn append(&mut self, m: Move) {
+        let mut g = self.states.last().expect("states is never empty").clone();
         g.apply(&m);
         self.states.push(g);
         self.played.push(m);
-        self.go_to(self.cursor + 1);
-        self.animate = true;
+    }
+
+    /// Another game, keeping what belongs to the page rather than to a game: the settings and
+    /// players, the worker's restarts (its link follows them) and the report of a solved table.
+    fn carried_into(&self, game: AppState) -> AppState {
+        AppState {
+            settings: self.settings,
+            ai: AiState {
+                restarts: self.ai.restarts,
+                solved: self.ai.solved.clone(),
+                ..AiState::default()
+            },
+            ..game
+        }
     }
 
     /// Shows the position after `k` plies.
@@ -391,28 +411,8 @@ impl Reducible for AppState {
         let mut next = (*self).clone();
         next.animate = false;
         match action {
-            Action::Open(state) => {
-                next = AppState {
-                    settings: self.settings,
-                    ai: AiState {
-                        restarts: self.ai.restarts,
-                        solved: self.ai.solved.clone(),
-                        ..AiState::default()
-                    },
-                    ..*state
-                };
-            }
-            Action::NewGame => {
-                next = AppState {
-                    settings: self.settings,
-                    ai: AiState {
-                        restarts: self.ai.restarts,
-                        solved: self.ai.solved.clone(),
-                        ..AiState::default()
-                    },
-                    ..AppState::new(*self.rules())
-                };
-            }
+            Action::Open(state) => next = self.carried_into(*state),
+            Action::NewGame => next = self.carried_into(AppState::new(*self.rules())),
             Action::Cancel => {
                 next.input = Input::default();
                 next.pressed = None;

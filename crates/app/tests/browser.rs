@@ -19,7 +19,7 @@ fn document() -> web_sys::Document {
 }
 
 /// Mounts the app in a fresh element, with local storage as given.
-async fn mount(storage: &[(&str, &str)]) -> (yew::AppHandle<App>, Element) {
+async fn mount(storage: &[(String, String)]) -> (yew::AppHandle<App>, Element) {
     let ls = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     ls.clear().unwrap();
     for (k, v) in storage {
@@ -200,11 +200,7 @@ async fn a_chain_is_entered_hop_by_hop_and_escape_cancels() {
         .map(String::from)
         .to_vec();
     let stored = saved_game(&record);
-    let pairs: Vec<(&str, &str)> = stored
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let (app, root) = mount(&pairs).await;
+    let (app, root) = mount(&stored).await;
     assert_eq!(plies(&root), 5);
     assert_eq!(count(&root, "[data-must-capture]"), 1);
     click_point(&root, "a5").await;
@@ -236,11 +232,7 @@ async fn several_chains_to_one_point_are_numbered_and_picked() {
     let rules = record.rules().unwrap();
     let board = rules.board;
     let stored = saved_game(&record);
-    let pairs: Vec<(&str, &str)> = stored
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let (app, root) = mount(&pairs).await;
+    let (app, root) = mount(&stored).await;
     let before = plies(&root);
     click_point(&root, board.name(chain.from().unwrap())).await;
     click_point(&root, board.name(chain.to())).await;
@@ -298,11 +290,7 @@ async fn unreadable_storage_is_set_aside_and_the_other_games_kept() {
         "quirkat.v1.settings".into(),
         "{\"flipped\": \"yes\"}".into(),
     ));
-    let pairs: Vec<(&str, &str)> = stored
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let (app, root) = mount(&pairs).await;
+    let (app, root) = mount(&stored).await;
     let notice = find(&root, ".notice")
         .expect("a notice")
         .text_content()

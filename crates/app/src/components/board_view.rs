@@ -35,14 +35,7 @@ fn point_under(e: &PointerEvent, state: &AppState) -> Option<u8> {
 fn board_xy(e: &PointerEvent, frame: &Frame) -> Option<(f64, f64)> {
     let svg: web_sys::Element = e.current_target()?.dyn_into().ok()?;
     let rect = svg.get_bounding_client_rect();
-    let vb: Vec<f64> = frame
-        .view_box()
-        .split(' ')
-        .filter_map(|v| v.parse().ok())
-        .collect();
-    let &[x0, y0, w, h] = vb.as_slice() else {
-        return None;
-    };
+    let (x0, y0, w, h) = frame.bounds();
     // the SVG keeps its aspect ratio, centred: one scale for both axes
     let scale = (w / rect.width()).max(h / rect.height());
     let (cx, cy) = (
