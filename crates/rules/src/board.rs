@@ -11,6 +11,9 @@ use std::sync::OnceLock;
 /// A set of points: bit `i` is point index `i`. Every board has at most 93 points.
 pub type Bits = u128;
 
+/// A set of points of a board of at most 32 points (towers, Queah), for their move generators.
+pub type SmallBits = u32;
+
 /// "No point" in neighbour tables and optional point fields.
 pub const NONE: u8 = u8::MAX;
 
@@ -138,6 +141,11 @@ pub struct Board {
     pub(crate) tracks: Vec<Vec<u8>>,
     /// Per direction, groups of links with the same index offset, for [`Board::shift`].
     shifts: [[(Bits, i16); MAX_SHIFTS]; 8],
+    /// [`Board::shifts`] in 32 bits, on boards of at most 32 points (towers, Queah), as (mask, left
+    /// rotation): the mask keeps every moved bit inside the board, so a rotation is the shift, either
+    /// way. `shift_groups` says how many groups each direction has.
+    shifts_small: [[(SmallBits, u32); MAX_SHIFTS]; 8],
+    shift_groups: [u8; 8],
     grid: Vec<u8>,
     far: [Bits; 2],
     all: Bits,
@@ -219,6 +227,31 @@ impl Board {
             out |= if off >= 0 { b << off } else { b >> -off };
         }
         out
+    }
+
+    /// [`Board::shift`] on a board of at most 32 points, in 32 bits (one instruction a shift, where
+    /// 128 bits take several).
+    #[inline(always)]
+    pub fn shift_small(&self, bits: SmallBits, d: usize) -> SmallBits {
+        debug_assert!(self.len() <= 32);
+        let groups = &self.shifts_small[d];
+        let (mask, rot) = groups[0];
+        let mut out = (bits & mask).rotate_left(rot);
+        for &(mask, rot) in &groups[1..self.shift_groups[d] as usize] {
+            out |= (bits & mask).rotate_left(rot);
+        }
+        out
+    }
+
+    /// [`Board::leapers`] on a board of at most 32 points, in 32 bits.
+    #[inline]
+    pub fn leapers_small(&self, from: SmallBits, over: SmallBits, onto: SmallBits) -> SmallBits {
+        let mut found = 0;
+        for d in 0..8 {
+            let back = (d + 4) % 8;
+            found |= from & self.shift_small(self.shift_small(onto, back) & over, back);
+        }
+        found
     }
 
     /// The points of `from` that can leap, in some direction, over a point of `over` onto a point of
@@ -306,6 +339,24 @@ const MAX_SHIFTS: usize = 6;
 pub struct BitIter(pub Bits);
 
 impl Iterator for BitIter {
+    type Item = u8;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros() as u8;
+            self.0 &= self.0 - 1;
+            Some(i)
+        }
+    }
+}
+
+/// Iterates the points of a [`SmallBits`] set, lowest index first.
+#[derive(Clone, Copy)]
+pub struct SmallIter(pub SmallBits);
+
+impl Iterator for SmallIter {
     type Item = u8;
     #[inline(always)]
     fn next(&mut self) -> Option<u8> {
@@ -576,6 +627,20 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
             shifts[d][slot] = (shifts[d][slot].0 | bit(p as u8), off);
         }
     }
+    let mut shifts_small = [[(0, 0); MAX_SHIFTS]; 8];
+    let mut shift_groups = [0; 8];
+    for d in 0..8 {
+        shift_groups[d] = shifts[d]
+            .iter()
+            .take_while(|&&(m, _)| m != 0)
+            .count()
+            .max(1) as u8;
+        if points.len() <= 32 {
+            for (s, &(m, o)) in shifts_small[d].iter_mut().zip(&shifts[d]) {
+                *s = (m as SmallBits, o.rem_euclid(32) as u32);
+            }
+        }
+    }
     let mask_of = |p: usize, dirs: &[usize]| {
         dirs.iter()
             .filter(|&&d| neighbours[p][d] != NONE)
@@ -629,6 +694,8 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         forward,
         tracks,
         shifts,
+        shifts_small,
+        shift_groups,
         grid,
         far,
         all,
@@ -692,6 +759,14 @@ mod tests {
                         "{kind:?} {} {d}",
                         b.name(p)
                     );
+                    if b.len() <= 32 {
+                        assert_eq!(
+                            b.shift_small(1 << p, d),
+                            if q == NONE { 0 } else { 1 << q },
+                            "{kind:?} {} {d} in 32 bits",
+                            b.name(p)
+                        );
+                    }
                 }
             }
         }

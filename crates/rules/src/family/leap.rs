@@ -311,6 +311,7 @@ pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
 /// Plays the piece movement of `m` (not its drop or huff): lifts the piece, removes the captured
 /// pieces, puts it on its final point, promoting it if the move says so. Also serves Surakarta, whose
 /// capture lands on the captured point.
+#[inline]
 pub(crate) fn make(pos: &mut Position, m: &Move) {
     let me = pos.side.index();
     let op = 1 - me;

@@ -114,11 +114,37 @@ pub fn make(rules: &Rules, pos: &Position, m: &Move) -> Position {
 /// [`make`] in place: plays `m` on `p`.
 #[inline]
 pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
-    let me = p.side.index();
-    let mut progress = m.capture | m.promotes;
-    if (p.huff != 0) | p.drop_pending | (m.huff != NONE) | (m.drop != NONE) {
-        progress |= before_move(rules, p, m);
+    if (p.huff != 0)
+        | p.drop_pending
+        | (m.huff != NONE)
+        | (m.drop != NONE)
+        | (rules.capture == CaptureRule::Huffing)
+    {
+        return play_turn(rules, p, m);
     }
+    // The common turn: a piece moves, with nothing before it and no huff right after it.
+    match rules.family {
+        Family::Towers => towers::make(p, m),
+        Family::Leap | Family::Surakarta => leap::make(p, m),
+    }
+    if rules.drops && m.capture {
+        drop_due(p);
+    }
+    p.no_progress = if m.capture | m.promotes {
+        0
+    } else {
+        p.no_progress.saturating_add(1)
+    };
+    p.side = p.side.other();
+    p.hash ^= side_key();
+}
+
+/// [`play`] for every turn: with a drop or a huff before the move, a pending drop or huff right
+/// that expires, or under huffing, where a move that misses a capture gives the opponent a huff.
+#[inline(never)]
+fn play_turn(rules: &Rules, p: &mut Position, m: &Move) {
+    let mut progress = m.capture | m.promotes;
+    progress |= before_move(rules, p, m);
     // Huffing: a move that captures nothing while a capture was available gives the opponent the
     // right to huff one of the pieces that could have captured (the moved one at its new point).
     let mut missed = 0;
@@ -130,16 +156,12 @@ pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
     }
     if m.from != NONE {
         match rules.family {
-            Family::Towers => towers::make(rules, p, m),
+            Family::Towers => towers::make(p, m),
             Family::Leap | Family::Surakarta => leap::make(p, m),
         }
     }
-    if rules.drops {
-        let op = 1 - me;
-        if m.capture && p.reserve[op] > 0 && p.own[op].count_ones() < 4 {
-            p.drop_pending = true;
-            p.hash ^= drop_key();
-        }
+    if rules.drops && m.capture {
+        drop_due(p);
     }
     if missed != 0 {
         p.huff = missed;
@@ -154,9 +176,20 @@ pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
     p.hash ^= side_key();
 }
 
+/// Queah, after the side to move (not yet switched) captured: the opponent must drop at the start
+/// of its turn if it has a reserve and fewer than four on the board.
+#[inline]
+fn drop_due(p: &mut Position) {
+    let op = 1 - p.side.index();
+    if p.reserve[op] > 0 && p.own[op].count_ones() < 4 {
+        p.drop_pending = true;
+        p.hash ^= drop_key();
+    }
+}
+
 /// The parts of a turn before the piece moves: the huff rights and pending drop expire, then the huff
 /// and the drop of `m` are played. Returns whether a huff was played (progress).
-#[cold]
+#[inline]
 fn before_move(rules: &Rules, p: &mut Position, m: &Move) -> bool {
     let me = p.side.index();
     p.hash ^= huff_set_key(p.huff);

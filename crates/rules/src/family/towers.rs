@@ -1,39 +1,40 @@
 //! Towers Alquerque: stacks owned by their top piece; a capture takes the jumped stack's top piece and
 //! puts it under the jumping stack (RULES.md, "Towers Alquerque").
 
-use crate::board::{BitIter, Bits, Board, NONE, bit};
+use crate::board::{Bits, Board, NONE, SmallBits, SmallIter, bit};
 use crate::family::leap::keep_most_captures;
 use crate::moves::{MAX_MOVES, Move};
-use crate::position::{Position, level_key, mask, stack_key};
+use crate::position::{Position, mask, stack_key};
 use crate::ruleset::{CaptureRule, Rules};
 
-/// Appends the legal moves (before any huff) of the side to move.
+/// Appends the legal moves (before any huff) of the side to move. The 25-point board's sets are
+/// handled in 32 bits.
 pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
     let me = pos.side.index();
-    let own = pos.own[me];
     let board = rules.board;
-    let mut g = Chain {
-        board,
-        me: me as u32,
-        no_rejump: rules.options.no_rejump,
-        bits: pos.stack_bits,
-        height: pos.stack_height,
-        m: Move::new(NONE),
-        out,
-    };
-    let empty = board.all() & !(pos.own[0] | pos.own[1]);
-    let enemy = pos.own[1 - me];
-    let starts = board.leapers(own, enemy, empty);
-    for p in BitIter(starts) {
-        g.m = Move::new(p);
-        let (b, h) = (g.bits[p as usize], g.height[p as usize]);
-        g.height[p as usize] = 0; // lifted: its point is empty for the whole chain
-        g.dfs(p, NONE, 0);
-        g.height[p as usize] = h;
-        g.bits[p as usize] = b;
-    }
-    if out.len() > start {
+    let own = pos.own[me] as SmallBits;
+    let enemy = pos.own[1 - me] as SmallBits;
+    let empty = board.all() as SmallBits & !(own | enemy);
+    let starts = board.leapers_small(own, enemy, empty);
+    if starts != 0 {
+        let mut g = Chain {
+            board,
+            me: me as u32,
+            no_rejump: rules.options.no_rejump,
+            bits: pos.stack_bits,
+            height: pos.stack_height,
+            m: Move::new(NONE),
+            out,
+        };
+        for p in SmallIter(starts) {
+            g.m = Move::new(p);
+            let (b, h) = (g.bits[p as usize], g.height[p as usize]);
+            g.height[p as usize] = 0; // lifted: its point is empty for the whole chain
+            g.dfs(p, NONE, 0);
+            g.height[p as usize] = h;
+            g.bits[p as usize] = b;
+        }
         if rules.majority {
             keep_most_captures(out, start);
         }
@@ -43,7 +44,7 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
     for d in 0..8 {
         let back = (d + 4) % 8;
-        for q in BitIter(board.shift(own, d) & empty) {
+        for q in SmallIter(board.shift_small(own, d) & empty) {
             out.push(Move::step(board.step(q, back), q));
         }
     }
@@ -121,8 +122,9 @@ pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
 /// Sets a stack and keeps the ownership sets and hash in step.
 pub(crate) fn set_stack(pos: &mut Position, p: u8, bits: u32, height: u8) {
     let i = p as usize;
+    let bits = bits & mask(height as u32);
     pos.hash ^= stack_key(p, pos.stack_bits[i], pos.stack_height[i]) ^ stack_key(p, bits, height);
-    pos.stack_bits[i] = bits & mask(height as u32);
+    pos.stack_bits[i] = bits;
     pos.stack_height[i] = height;
     pos.own[0] &= !bit(p);
     pos.own[1] &= !bit(p);
@@ -141,10 +143,17 @@ pub(crate) fn pop_top(pos: &mut Position, p: u8) {
     }
 }
 
+/// The point a short leap from `a` to `b` jumps. On the 5×5 board points are numbered rank by rank,
+/// so it is the middle index (checked against the board's leap table in the tests).
+#[inline(always)]
+fn jumped(a: u8, b: u8) -> u8 {
+    (a + b) / 2
+}
+
 /// Plays the stack movement of `m`: the stack leaves its point, takes the top piece of every jumped
-/// stack under it, and lands. The hash changes level by level (a stack's key is the XOR of its
-/// pieces' keys), so only the pieces that move are looked at.
-pub(crate) fn make(rules: &Rules, pos: &mut Position, m: &Move) {
+/// stack under it, and lands.
+#[inline]
+pub(crate) fn make(pos: &mut Position, m: &Move) {
     let me = pos.side.index();
     let from = m.from;
     let fi = from as usize;
@@ -154,23 +163,20 @@ pub(crate) fn make(rules: &Rules, pos: &mut Position, m: &Move) {
     pos.stack_height[fi] = 0;
     pos.own[me] &= !bit(from);
     if m.capture {
-        let board = rules.board;
         let mut a = from;
         for &b in m.landings() {
-            let q = board
-                .leaps(a)
-                .iter()
-                .find(|&&(_, r)| r == b)
-                .map_or(NONE, |&(q, _)| q);
+            let q = jumped(a, b);
             let qi = q as usize;
-            let (qb, qh) = (pos.stack_bits[qi], pos.stack_height[qi] - 1);
-            let top = (qb >> qh) & 1;
-            hash ^= level_key(q, top, qh);
-            pos.stack_bits[qi] = qb & mask(qh as u32);
-            pos.stack_height[qi] = qh;
+            let (qb, qh) = (pos.stack_bits[qi], pos.stack_height[qi]);
+            let rest = qh - 1;
+            let top = (qb >> rest) & 1;
+            let rest_bits = qb & mask(rest as u32);
+            hash ^= stack_key(q, qb, qh) ^ stack_key(q, rest_bits, rest);
+            pos.stack_bits[qi] = rest_bits;
+            pos.stack_height[qi] = rest;
             pos.own[top as usize] &= !bit(q);
-            if qh > 0 {
-                pos.own[((qb >> (qh - 1)) & 1) as usize] |= bit(q);
+            if rest > 0 {
+                pos.own[((qb >> (rest - 1)) & 1) as usize] |= bit(q);
             }
             bits = (bits << 1) | top;
             height += 1;
@@ -183,4 +189,23 @@ pub(crate) fn make(rules: &Rules, pos: &mut Position, m: &Move) {
     pos.stack_height[to as usize] = height;
     pos.own[me] |= bit(to);
     pos.hash = hash;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::jumped;
+    use crate::board::{Board, BoardKind};
+
+    #[test]
+    fn the_jumped_point_is_the_middle_index() {
+        let board = Board::get(BoardKind::Alquerque5);
+        let mut leaps = 0;
+        for a in 0..board.len() as u8 {
+            for &(q, r) in board.leaps(a) {
+                assert_eq!(jumped(a, r), q, "{a} over {q} to {r}");
+                leaps += 1;
+            }
+        }
+        assert!(leaps > 50, "{leaps} leaps");
+    }
 }
