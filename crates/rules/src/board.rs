@@ -334,41 +334,29 @@ impl Board {
 /// triangles make several).
 const MAX_SHIFTS: usize = 6;
 
-/// Iterates the points of a set, lowest index first.
+/// Iterates the points of a set ([`Bits`] or [`SmallBits`]), lowest index first.
 #[derive(Clone, Copy)]
-pub struct BitIter(pub Bits);
+pub struct BitIter<T = Bits>(pub T);
 
-impl Iterator for BitIter {
-    type Item = u8;
-    #[inline(always)]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            let i = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(i)
+macro_rules! bit_iter {
+    ($t:ty) => {
+        impl Iterator for BitIter<$t> {
+            type Item = u8;
+            #[inline(always)]
+            fn next(&mut self) -> Option<u8> {
+                if self.0 == 0 {
+                    None
+                } else {
+                    let i = self.0.trailing_zeros() as u8;
+                    self.0 &= self.0 - 1;
+                    Some(i)
+                }
+            }
         }
-    }
+    };
 }
-
-/// Iterates the points of a [`SmallBits`] set, lowest index first.
-#[derive(Clone, Copy)]
-pub struct SmallIter(pub SmallBits);
-
-impl Iterator for SmallIter {
-    type Item = u8;
-    #[inline(always)]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            let i = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(i)
-        }
-    }
-}
+bit_iter!(Bits);
+bit_iter!(SmallBits);
 
 /// The bit of point `p` (a table look-up: a variable 128-bit shift takes several instructions).
 #[inline(always)]

@@ -294,10 +294,7 @@ impl Position {
         if self.drop_pending {
             h ^= KEYS[DROP_KEY];
         }
-        for p in BitIter(self.huff) {
-            h ^= huff_key(p);
-        }
-        h
+        h ^ huff_set_key(self.huff)
     }
 }
 
@@ -313,8 +310,8 @@ const STACK_KEYS: usize = 512; // [point], 25 used of 32
 const RESERVE_KEYS: usize = STACK_KEYS + 32; // [side][count], 2 × 32
 const SIDE_KEY: usize = RESERVE_KEYS + 64;
 const DROP_KEY: usize = SIDE_KEY + 1;
-const HUFF_KEYS: usize = DROP_KEY + 1; // [point], 128
-const KEY_COUNT: usize = HUFF_KEYS + 128;
+const HUFF_KEY: usize = DROP_KEY + 1;
+const KEY_COUNT: usize = HUFF_KEY + 1;
 
 const fn make_keys() -> [u64; KEY_COUNT] {
     let mut keys = [0u64; KEY_COUNT];
@@ -348,10 +345,7 @@ pub(crate) fn stack_key(p: u8, bits: u32, height: u8) -> u64 {
         return 0;
     }
     debug_assert!(height >= 32 || bits >> height == 0, "colours above the top");
-    let mut z = KEYS[STACK_KEYS + (p as usize & 31)] ^ ((height as u64) << 32 | bits as u64);
-    z = (z ^ (z >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    z = (z ^ (z >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    z ^ (z >> 33)
+    fmix(KEYS[STACK_KEYS + (p as usize & 31)] ^ ((height as u64) << 32 | bits as u64))
 }
 
 #[inline(always)]
@@ -369,13 +363,20 @@ pub(crate) fn drop_key() -> u64 {
     KEYS[DROP_KEY]
 }
 
-#[inline(always)]
-pub(crate) fn huff_key(p: u8) -> u64 {
-    KEYS[HUFF_KEYS + p as usize]
-}
-
-/// XOR of the huff keys of a set.
+/// The key of a set of huffable pieces (0 for none): the set's two halves mixed in turn, so that a
+/// set costs the same to hash whatever its size.
 #[inline]
 pub(crate) fn huff_set_key(set: Bits) -> u64 {
-    BitIter(set).fold(0, |h, p| h ^ huff_key(p))
+    if set == 0 {
+        return 0;
+    }
+    fmix(fmix(KEYS[HUFF_KEY] ^ set as u64) ^ (set >> 64) as u64)
+}
+
+/// A bijective 64-bit finaliser (the one of MurmurHash3): spreads every input bit over the output.
+#[inline(always)]
+fn fmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    z = (z ^ (z >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    z ^ (z >> 33)
 }

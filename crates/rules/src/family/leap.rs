@@ -213,7 +213,12 @@ impl ChainGen<'_> {
         let depth = self.m.len as usize;
         let mut extended = false;
         if !self.flying && (depth == 0 || self.chains != Chains::Single) {
-            for &(q, r) in self.board.leaps(at) {
+            let leaps: &[(u8, u8)] = if self.board.around(at) & enemy != 0 {
+                self.board.leaps(at)
+            } else {
+                &[]
+            };
+            for &(q, r) in leaps {
                 if enemy & bit(q) != 0 && blockers & bit(r) == 0 {
                     extended = true;
                     self.hop(q, r, enemy, blockers);
@@ -246,10 +251,11 @@ impl ChainGen<'_> {
             Filter::AtLeast(min) if n < min => {}
             Filter::Path(path, min) if depth != path.len() || n < min => {}
             _ => {
-                let mut m = self.m;
+                let promotes = self.promote_at & bit(self.m.to()) != 0;
+                self.out.push(self.m);
+                let m = self.out.last_mut().expect("just pushed");
                 m.capture = true;
-                m.promotes = self.promote_at & bit(m.to()) != 0;
-                self.out.push(m);
+                m.promotes = promotes;
             }
         }
     }
@@ -314,18 +320,26 @@ pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
 #[inline]
 pub(crate) fn make(pos: &mut Position, m: &Move) {
     let me = pos.side.index();
-    let op = 1 - me;
     let (from, to) = (m.from, m.to());
-    for q in BitIter(m.captured) {
-        pos.hash ^= piece_key(op, pos.kings & bit(q) != 0, q);
+    let mut hash = pos.hash;
+    if m.capture {
+        let op = 1 - me;
+        for q in BitIter(m.captured) {
+            hash ^= piece_key(op, pos.kings & bit(q) != 0, q);
+        }
+        pos.own[op] &= !m.captured;
+        pos.kings &= !m.captured;
     }
-    pos.own[op] &= !m.captured;
-    pos.kings &= !m.captured;
-    let king = pos.kings & bit(from) != 0;
-    pos.hash ^= piece_key(me, king, from) ^ piece_key(me, king || m.promotes, to);
-    pos.own[me] = (pos.own[me] & !bit(from)) | bit(to);
-    pos.kings &= !bit(from);
-    if king || m.promotes {
-        pos.kings |= bit(to);
+    let (fb, tb) = (bit(from), bit(to));
+    pos.own[me] = (pos.own[me] & !fb) | tb;
+    if pos.kings & fb != 0 {
+        pos.kings = (pos.kings & !fb) | tb;
+        hash ^= piece_key(me, true, from) ^ piece_key(me, true, to);
+    } else if m.promotes {
+        pos.kings |= tb;
+        hash ^= piece_key(me, false, from) ^ piece_key(me, true, to);
+    } else {
+        hash ^= piece_key(me, false, from) ^ piece_key(me, false, to);
     }
+    pos.hash = hash;
 }

@@ -1,7 +1,7 @@
 //! Towers Alquerque: stacks owned by their top piece; a capture takes the jumped stack's top piece and
 //! puts it under the jumping stack (RULES.md, "Towers Alquerque").
 
-use crate::board::{Bits, Board, NONE, SmallBits, SmallIter, bit};
+use crate::board::{BitIter, Bits, Board, NONE, SmallBits, bit};
 use crate::family::leap::keep_most_captures;
 use crate::moves::{MAX_MOVES, Move};
 use crate::position::{Position, mask, stack_key};
@@ -27,7 +27,7 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             m: Move::new(NONE),
             out,
         };
-        for p in SmallIter(starts) {
+        for p in BitIter(starts) {
             g.m = Move::new(p);
             let (b, h) = (g.bits[p as usize], g.height[p as usize]);
             g.height[p as usize] = 0; // lifted: its point is empty for the whole chain
@@ -44,7 +44,7 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
     for d in 0..8 {
         let back = (d + 4) % 8;
-        for q in SmallIter(board.shift_small(own, d) & empty) {
+        for q in BitIter(board.shift_small(own, d) & empty) {
             out.push(Move::step(board.step(q, back), q));
         }
     }

@@ -1,0 +1,159 @@
+//! Queah's moves (RULES.md, "Queah"): a step to an adjacent empty cell, or one short leap over an
+//! adjacent enemy to the empty cell beyond; no chains, no promotion; the drop before the move when
+//! one is due. The leap family's generator lists the same moves (the tests compare them); this one
+//! knows there are no chains and at most five pieces a side on 13 cells, which matters most after a
+//! capture, when every empty cell starts its own list of moves.
+
+use crate::board::{BitIter, Board, NONE, SmallBits, bit};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::ruleset::{CaptureRule, Chains, Rules};
+
+/// Whether [`generate`] applies: the rules of every Queah ruleset and option.
+pub(crate) fn applies(rules: &Rules) -> bool {
+    rules.drops
+        && rules.chains == Chains::Single
+        && !rules.promotion
+        && !rules.majority
+        && !rules.men_forward
+        && rules.capture != CaptureRule::Huffing
+        && rules.board.len() <= 32
+}
+
+/// Writes the legal moves of `pos` into `out` (cleared first), drops included.
+pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    debug_assert!(applies(rules));
+    out.clear();
+    let me = pos.side.index();
+    let board = rules.board;
+    let own = pos.own[me] as SmallBits;
+    let enemy = pos.own[1 - me] as SmallBits;
+    let empty = board.all() as SmallBits & !(own | enemy);
+    let compulsory = rules.capture == CaptureRule::Compulsory;
+    if !pos.drop_pending {
+        pieces(board, own, enemy, empty, compulsory, NONE, out);
+    } else if rules.options.drop_ends_turn {
+        for c in BitIter(empty) {
+            let mut m = Move::new(NONE);
+            m.drop = c;
+            out.push(m);
+        }
+    } else {
+        for c in BitIter(empty) {
+            let b = 1 << c;
+            pieces(board, own | b, enemy, empty & !b, compulsory, c, out);
+        }
+    }
+}
+
+/// Appends the moves of the pieces `own`, each after the drop on `drop` (or [`NONE`]), in the order
+/// the leap family lists them: captures by piece and direction, then steps by piece and cell.
+fn pieces(
+    board: &Board,
+    own: SmallBits,
+    enemy: SmallBits,
+    empty: SmallBits,
+    compulsory: bool,
+    drop: u8,
+    out: &mut Vec<Move>,
+) {
+    let start = out.len();
+    for p in BitIter(own) {
+        for &(q, r) in board.leaps(p) {
+            if (enemy >> q) & (empty >> r) & 1 != 0 {
+                let mut m = Move::step(p, r);
+                m.capture = true;
+                m.captured = bit(q);
+                m.ncaptured = 1;
+                m.drop = drop;
+                out.push(m);
+            }
+        }
+    }
+    if compulsory && out.len() > start {
+        return;
+    }
+    for p in BitIter(own) {
+        for q in BitIter(board.around(p) as SmallBits & empty) {
+            let mut m = Move::step(p, q);
+            m.drop = drop;
+            out.push(m);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::family::leap;
+    use crate::ruleset::{Options, RulesetId};
+    use crate::{Game, family::make};
+
+    /// The leap family's generator, with each drop played first: what Queah's moves are by
+    /// definition.
+    fn reference(rules: &Rules, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        if !pos.drop_pending {
+            leap::generate(rules, pos, &mut out);
+            return out;
+        }
+        let me = pos.side.index();
+        let empty = rules.board.all() & !(pos.own[0] | pos.own[1]);
+        for c in BitIter(empty) {
+            if rules.options.drop_ends_turn {
+                let mut m = Move::new(NONE);
+                m.drop = c;
+                out.push(m);
+                continue;
+            }
+            let mut after = *pos;
+            after.drop_pending = false;
+            after.own[me] |= bit(c);
+            after.reserve[me] -= 1;
+            let start = out.len();
+            leap::generate(rules, &after, &mut out);
+            for m in &mut out[start..] {
+                m.drop = c;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn lists_the_leap_family_moves_in_the_same_order() {
+        let mut drops_seen = 0;
+        for id in [RulesetId::Queah, RulesetId::Queah1888] {
+            for drop_ends_turn in [false, true] {
+                let options = Options {
+                    drop_ends_turn,
+                    ..id.default_options()
+                };
+                let rules = Rules::with_options(id, options).expect("a Queah option");
+                assert!(applies(&rules));
+                let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ drop_ends_turn as u64;
+                for _ in 0..40 {
+                    let mut pos = *Game::new(rules).position();
+                    for _ in 0..120 {
+                        let mut fast = Vec::new();
+                        generate(&rules, &pos, &mut fast);
+                        let slow = reference(&rules, &pos);
+                        assert_eq!(fast.len(), slow.len());
+                        for (a, b) in fast.iter().zip(&slow) {
+                            assert_eq!(a, b);
+                            assert_eq!((a.captured, a.ncaptured), (b.captured, b.ncaptured));
+                        }
+                        drops_seen += pos.drop_pending as u32;
+                        if fast.is_empty() {
+                            break;
+                        }
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        pos = make(&rules, &pos, &fast[(seed % fast.len() as u64) as usize]);
+                    }
+                }
+            }
+        }
+        assert!(drops_seen > 100, "{drops_seen} positions with a drop due");
+    }
+}
