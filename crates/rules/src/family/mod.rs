@@ -129,39 +129,31 @@ pub fn make(rules: &Rules, pos: &Position, m: &Move) -> Position {
 /// [`make`] in place: plays `m` on `p`.
 #[inline]
 pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
-    if (p.huff != 0)
-        | p.drop_pending
-        | (m.huff != NONE)
-        | (m.drop != NONE)
-        | (rules.capture == CaptureRule::Huffing)
-    {
-        return play_turn(rules, p, m);
+    if (p.huff != 0) | (m.huff != NONE) | (rules.capture == CaptureRule::Huffing) {
+        return play_huffing(rules, p, m);
     }
-    // The common turn: a piece moves, with nothing before it and no huff right after it.
-    match rules.family {
-        Family::Towers => towers::make(p, m),
-        Family::Leap | Family::Surakarta => leap::make(p, m),
+    // Every other turn: Queah's drop (if any), then the piece moves.
+    if p.drop_pending | (m.drop != NONE) {
+        drop_first(p, m);
     }
-    if rules.drops && m.capture {
-        drop_due(p);
-    }
-    p.no_progress = if m.capture | m.promotes {
-        0
-    } else {
-        p.no_progress.saturating_add(1)
-    };
-    p.side = p.side.other();
-    p.hash ^= side_key();
+    move_piece(rules, p, m);
+    finish(rules, p, m, m.capture | m.promotes);
 }
 
-/// [`play`] for every turn: with a drop or a huff before the move, a pending drop or huff right
-/// that expires, or under huffing, where a move that misses a capture gives the opponent a huff.
+/// [`play`] under huffing, or with a huff right or a huff in the move: the rights expire, the huff is
+/// played, and a move that misses a capture gives the opponent the right to huff one of the pieces
+/// that could have captured (the moved one at its new point).
 #[inline(never)]
-fn play_turn(rules: &Rules, p: &mut Position, m: &Move) {
-    let mut progress = m.capture | m.promotes;
-    progress |= before_move(rules, p, m);
-    // Huffing: a move that captures nothing while a capture was available gives the opponent the
-    // right to huff one of the pieces that could have captured (the moved one at its new point).
+fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
+    p.hash ^= huff_set_key(p.huff);
+    p.huff = 0;
+    if p.drop_pending | (m.drop != NONE) {
+        drop_first(p, m);
+    }
+    let huffed = m.huff != NONE;
+    if huffed {
+        remove_huffed(rules, p, m.huff);
+    }
     let mut missed = 0;
     if rules.capture == CaptureRule::Huffing && !m.capture && m.from != NONE {
         missed = capturers_remembered(rules, p);
@@ -169,18 +161,53 @@ fn play_turn(rules: &Rules, p: &mut Position, m: &Move) {
             missed = (missed & !bit(m.from)) | bit(m.to());
         }
     }
+    move_piece(rules, p, m);
+    if missed != 0 {
+        p.huff = missed;
+        p.hash ^= huff_set_key(missed);
+    }
+    finish(rules, p, m, m.capture | m.promotes | huffed);
+}
+
+/// Queah's start of a turn: a pending drop is no longer pending, and the move's drop is played.
+#[inline]
+fn drop_first(p: &mut Position, m: &Move) {
+    if p.drop_pending {
+        p.hash ^= drop_key();
+        p.drop_pending = false;
+    }
+    if m.drop != NONE {
+        let me = p.side.index();
+        p.own[me] |= bit(m.drop);
+        p.hash ^= piece_key(me, false, m.drop);
+        p.hash ^= reserve_key(me, p.reserve[me]) ^ reserve_key(me, p.reserve[me] - 1);
+        p.reserve[me] -= 1;
+    }
+}
+
+/// The piece (stack) movement of `m`, if it moves one.
+#[inline(always)]
+fn move_piece(rules: &Rules, p: &mut Position, m: &Move) {
     if m.from != NONE {
         match rules.family {
             Family::Towers => towers::make(p, m),
             Family::Leap | Family::Surakarta => leap::make(p, m),
         }
     }
+}
+
+/// The end of every turn: a Queah capture may make the opponent's drop due; the no-progress count;
+/// the other side to move.
+#[inline(always)]
+fn finish(rules: &Rules, p: &mut Position, m: &Move, progress: bool) {
     if rules.drops && m.capture {
-        drop_due(p);
-    }
-    if missed != 0 {
-        p.huff = missed;
-        p.hash ^= huff_set_key(missed);
+        // the opponent must drop at the start of its turn if it has a reserve and fewer than four
+        // on the board
+        let op = 1 - p.side.index();
+        if p.reserve[op] > 0 && p.own[op].count_ones() < 4 {
+            p.drop_pending = true;
+            p.hash ^= drop_key();
+        }
     }
     p.no_progress = if progress {
         0
@@ -189,41 +216,6 @@ fn play_turn(rules: &Rules, p: &mut Position, m: &Move) {
     };
     p.side = p.side.other();
     p.hash ^= side_key();
-}
-
-/// Queah, after the side to move (not yet switched) captured: the opponent must drop at the start
-/// of its turn if it has a reserve and fewer than four on the board.
-#[inline]
-fn drop_due(p: &mut Position) {
-    let op = 1 - p.side.index();
-    if p.reserve[op] > 0 && p.own[op].count_ones() < 4 {
-        p.drop_pending = true;
-        p.hash ^= drop_key();
-    }
-}
-
-/// The parts of a turn before the piece moves: the huff rights and pending drop expire, then the huff
-/// and the drop of `m` are played. Returns whether a huff was played (progress).
-#[inline]
-fn before_move(rules: &Rules, p: &mut Position, m: &Move) -> bool {
-    let me = p.side.index();
-    p.hash ^= huff_set_key(p.huff);
-    p.huff = 0;
-    if p.drop_pending {
-        p.hash ^= drop_key();
-        p.drop_pending = false;
-    }
-    if m.drop != NONE {
-        p.own[me] |= bit(m.drop);
-        p.hash ^= piece_key(me, false, m.drop);
-        p.hash ^= reserve_key(me, p.reserve[me]) ^ reserve_key(me, p.reserve[me] - 1);
-        p.reserve[me] -= 1;
-    }
-    if m.huff != NONE {
-        remove_huffed(rules, p, m.huff);
-        return true;
-    }
-    false
 }
 
 /// Whether positions before `m` can never occur again after it, so the repetition history can start
