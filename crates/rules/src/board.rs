@@ -146,6 +146,9 @@ pub struct Board {
     /// way. `shift_groups` says how many groups each direction has.
     shifts_small: [[(SmallBits, u32); MAX_SHIFTS]; 8],
     shift_groups: [u8; 8],
+    /// The number of files if the points are numbered rank by rank on a full grid and every
+    /// direction is one index offset (the 9×9 boards), so shifts can be constants; else 0.
+    uniform_files: u8,
     grid: Vec<u8>,
     far: [Bits; 2],
     all: Bits,
@@ -218,6 +221,9 @@ impl Board {
     /// The neighbours in direction `d` of every point of `bits`, all at once.
     #[inline(always)]
     pub fn shift(&self, bits: Bits, d: usize) -> Bits {
+        if self.uniform_files == 9 {
+            return self.shift_uniform::<9>(bits, d);
+        }
         let mut out = 0;
         for &(mask, off) in &self.shifts[d] {
             if mask == 0 {
@@ -227,6 +233,23 @@ impl Board {
             out |= if off >= 0 { b << off } else { b >> -off };
         }
         out
+    }
+
+    /// [`Board::shift`] on a board with [`Board::uniform_files`] `N`: the offsets are constants, and a
+    /// constant 128-bit shift takes two instructions where a variable one takes several.
+    #[inline(always)]
+    fn shift_uniform<const N: u32>(&self, bits: Bits, d: usize) -> Bits {
+        let b = bits & self.shifts[d][0].0;
+        match d {
+            0 => b << 1,
+            1 => b << (N + 1),
+            2 => b << N,
+            3 => b << (N - 1),
+            4 => b >> 1,
+            5 => b >> (N + 1),
+            6 => b >> N,
+            _ => b >> (N - 1),
+        }
     }
 
     /// [`Board::shift`] on a board of at most 32 points, in 32 bits (one instruction a shift, where
@@ -258,6 +281,15 @@ impl Board {
     /// `onto` (on the whole board at once).
     #[inline]
     pub fn leapers(&self, from: Bits, over: Bits, onto: Bits) -> Bits {
+        if self.uniform_files == 9 {
+            let mut found = 0;
+            for d in 0..8 {
+                let back = (d + 4) % 8;
+                found |= from
+                    & self.shift_uniform::<9>(self.shift_uniform::<9>(onto, back) & over, back);
+            }
+            return found;
+        }
         let mut found = 0;
         for d in 0..8 {
             let back = (d + 4) % 8;
@@ -615,6 +647,13 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
             shifts[d][slot] = (shifts[d][slot].0 | bit(p as u8), off);
         }
     }
+    let uniform = {
+        let n = files as i16;
+        let offsets = [1, n + 1, n, n - 1, -1, -n - 1, -n, -n + 1];
+        points.len() == (files as usize) * (ranks as usize)
+            && (0..8).all(|d| shifts[d][1].0 == 0 && shifts[d][0].1 == offsets[d])
+    };
+    let uniform_files = if uniform { files as u8 } else { 0 };
     let mut shifts_small = [[(0, 0); MAX_SHIFTS]; 8];
     let mut shift_groups = [0; 8];
     for d in 0..8 {
@@ -684,6 +723,7 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         shifts,
         shifts_small,
         shift_groups,
+        uniform_files,
         grid,
         far,
         all,
@@ -738,6 +778,8 @@ mod tests {
             BoardKind::Queah,
         ] {
             let b = Board::get(kind);
+            let uniform = matches!(kind, BoardKind::Alquerque9 | BoardKind::Square9x);
+            assert_eq!(b.uniform_files == 9, uniform, "{kind:?}");
             for p in 0..b.len() as u8 {
                 for d in 0..8 {
                     let q = b.step(p, d);

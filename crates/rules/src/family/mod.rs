@@ -127,7 +127,7 @@ pub fn make(rules: &Rules, pos: &Position, m: &Move) -> Position {
 }
 
 /// [`make`] in place: plays `m` on `p`.
-#[inline]
+#[inline(always)]
 pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
     if (p.huff != 0) | (m.huff != NONE) | (rules.capture == CaptureRule::Huffing) {
         return play_huffing(rules, p, m);
