@@ -59,6 +59,9 @@ fn pieces(
 ) {
     let start = out.len();
     for p in BitIter(own) {
+        if board.around(p) as SmallBits & enemy == 0 {
+            continue;
+        }
         for &(q, r) in board.leaps(p) {
             if (enemy >> q) & (empty >> r) & 1 != 0 {
                 let mut m = Move::step(p, r);

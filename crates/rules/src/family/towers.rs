@@ -158,30 +158,38 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
     let from = m.from;
     let fi = from as usize;
     let (mut bits, mut height) = (pos.stack_bits[fi], pos.stack_height[fi]);
-    let mut hash = pos.hash ^ stack_key(from, bits, height);
     pos.stack_bits[fi] = 0;
     pos.stack_height[fi] = 0;
+    if !m.capture {
+        // a step: the stack moves whole
+        let to = m.path[0];
+        pos.hash ^= stack_key(from, bits, height) ^ stack_key(to, bits, height);
+        pos.stack_bits[to as usize] = bits;
+        pos.stack_height[to as usize] = height;
+        pos.own[me] ^= bit(from) | bit(to);
+        return;
+    }
+    // a capture: the stack takes the top piece of every stack it jumps, under it
+    let mut hash = pos.hash ^ stack_key(from, bits, height);
     pos.own[me] &= !bit(from);
-    if m.capture {
-        let mut a = from;
-        for &b in m.landings() {
-            let q = jumped(a, b);
-            let qi = q as usize;
-            let (qb, qh) = (pos.stack_bits[qi], pos.stack_height[qi]);
-            let rest = qh - 1;
-            let top = (qb >> rest) & 1;
-            let rest_bits = qb & mask(rest as u32);
-            hash ^= stack_key(q, qb, qh) ^ stack_key(q, rest_bits, rest);
-            pos.stack_bits[qi] = rest_bits;
-            pos.stack_height[qi] = rest;
-            pos.own[top as usize] &= !bit(q);
-            if rest > 0 {
-                pos.own[((qb >> (rest - 1)) & 1) as usize] |= bit(q);
-            }
-            bits = (bits << 1) | top;
-            height += 1;
-            a = b;
+    let mut a = from;
+    for &b in m.landings() {
+        let q = jumped(a, b);
+        let qi = q as usize;
+        let (qb, qh) = (pos.stack_bits[qi], pos.stack_height[qi]);
+        let rest = qh - 1;
+        let top = (qb >> rest) & 1;
+        let rest_bits = qb & mask(rest as u32);
+        hash ^= stack_key(q, qb, qh) ^ stack_key(q, rest_bits, rest);
+        pos.stack_bits[qi] = rest_bits;
+        pos.stack_height[qi] = rest;
+        pos.own[top as usize] &= !bit(q);
+        if rest > 0 {
+            pos.own[((qb >> (rest - 1)) & 1) as usize] |= bit(q);
         }
+        bits = (bits << 1) | top;
+        height += 1;
+        a = b;
     }
     let to = m.to();
     hash ^= stack_key(to, bits, height);
