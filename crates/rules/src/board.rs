@@ -133,6 +133,8 @@ pub struct Board {
     leaps: Vec<Vec<(u8, u8)>>,
     /// Every point's adjacent points.
     around: Vec<Bits>,
+    /// Every point's rays: the points beyond it in each direction, as far as the line goes.
+    rays: Vec<[Bits; 8]>,
     /// Every point's adjacent points along orthogonal lines.
     around_orthogonal: Vec<Bits>,
     /// Every point's adjacent points forward for each side (rank gained, straight or diagonal).
@@ -192,6 +194,21 @@ impl Board {
     #[inline(always)]
     pub fn step(&self, p: u8, d: usize) -> u8 {
         self.neighbours[p as usize][d]
+    }
+
+    /// The first point of `set` met going from `p` (excluded) in direction `d` along the board's
+    /// lines, or [`NONE`]. Points are numbered rank by rank, files left to right, so going E, NE, N or
+    /// NW the indices rise and the first point is the lowest (checked in the tests).
+    #[inline(always)]
+    pub fn first_on_ray(&self, p: u8, d: usize, set: Bits) -> u8 {
+        let hit = self.rays[p as usize][d] & set;
+        if hit == 0 {
+            NONE
+        } else if d < 4 {
+            hit.trailing_zeros() as u8
+        } else {
+            (127 - hit.leading_zeros()) as u8
+        }
     }
 
     /// The short leaps from `p`: every (jumped point, landing point) in a straight line.
@@ -693,6 +710,19 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         })
         .collect();
     let around_orthogonal = (0..n).map(|p| mask_of(p, &[0, 2, 4, 6])).collect();
+    let rays = (0..n)
+        .map(|p| {
+            let mut rays = [0; 8];
+            for (d, ray) in rays.iter_mut().enumerate() {
+                let mut q = neighbours[p][d];
+                while q != NONE && *ray & bit(q) == 0 {
+                    *ray |= bit(q);
+                    q = neighbours[q as usize][d];
+                }
+            }
+            rays
+        })
+        .collect();
     let forward = [
         (0..n).map(|p| mask_of(p, &[1, 2, 3])).collect(),
         (0..n).map(|p| mask_of(p, &[5, 6, 7])).collect(),
@@ -717,6 +747,7 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         neighbours,
         leaps,
         around,
+        rays,
         around_orthogonal,
         forward,
         tracks,
@@ -778,6 +809,22 @@ mod tests {
             BoardKind::Queah,
         ] {
             let b = Board::get(kind);
+            for p in 0..b.len() as u8 {
+                for d in 0..8 {
+                    // the first point of a set along a ray is the one a walk meets first
+                    let mut walk = Vec::new();
+                    let mut q = b.step(p, d);
+                    while q != NONE && !walk.contains(&q) {
+                        walk.push(q);
+                        q = b.step(q, d);
+                    }
+                    for (i, &w) in walk.iter().enumerate() {
+                        let set = walk[i..].iter().fold(0, |s, &x| s | bit(x)) | bit(p);
+                        assert_eq!(b.first_on_ray(p, d, set), w, "{kind:?} {} {d}", b.name(p));
+                    }
+                    assert_eq!(b.first_on_ray(p, d, bit(p)), NONE);
+                }
+            }
             let uniform = matches!(kind, BoardKind::Alquerque9 | BoardKind::Square9x);
             assert_eq!(b.uniform_files == 9, uniform, "{kind:?}");
             for p in 0..b.len() as u8 {

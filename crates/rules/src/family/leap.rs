@@ -227,10 +227,7 @@ impl ChainGen<'_> {
         } else if depth == 0 || self.chains != Chains::Single {
             for d in 0..8 {
                 // a flying king: empty points, one enemy, then any empty point beyond
-                let mut q = self.board.step(at, d);
-                while q != NONE && blockers & bit(q) == 0 {
-                    q = self.board.step(q, d);
-                }
+                let q = self.board.first_on_ray(at, d, blockers);
                 if q == NONE || enemy & bit(q) == 0 {
                     continue;
                 }
@@ -297,10 +294,7 @@ pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
         for p in BitIter(own & pos.kings & !found) {
             let blockers = occ & !bit(p);
             for d in 0..8 {
-                let mut q = board.step(p, d);
-                while q != NONE && blockers & bit(q) == 0 {
-                    q = board.step(q, d);
-                }
+                let q = board.first_on_ray(p, d, blockers);
                 if q != NONE && enemy & bit(q) != 0 {
                     let r = board.step(q, d);
                     if r != NONE && blockers & bit(r) == 0 {
@@ -317,7 +311,7 @@ pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
 /// Plays the piece movement of `m` (not its drop or huff): lifts the piece, removes the captured
 /// pieces, puts it on its final point, promoting it if the move says so. Also serves Surakarta, whose
 /// capture lands on the captured point.
-#[inline]
+#[inline(always)]
 pub(crate) fn make(pos: &mut Position, m: &Move) {
     let me = pos.side.index();
     let (from, to) = (m.from, m.to());

@@ -152,7 +152,7 @@ fn jumped(a: u8, b: u8) -> u8 {
 
 /// Plays the stack movement of `m`: the stack leaves its point, takes the top piece of every jumped
 /// stack under it, and lands.
-#[inline]
+#[inline(always)]
 pub(crate) fn make(pos: &mut Position, m: &Move) {
     let me = pos.side.index();
     let from = m.from;
