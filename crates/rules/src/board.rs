@@ -149,7 +149,8 @@ pub struct Board {
     shifts_small: [[(SmallBits, u32); MAX_SHIFTS]; 8],
     shift_groups: [u8; 8],
     /// The number of files if the points are numbered rank by rank on a full grid and every
-    /// direction is one index offset (the 9×9 boards), so shifts can be constants; else 0.
+    /// direction is one index offset (the 9×9 boards and the 5×5), so shifts can be constants;
+    /// else 0.
     uniform_files: u8,
     grid: Vec<u8>,
     far: [Bits; 2],
@@ -274,6 +275,20 @@ impl Board {
     #[inline(always)]
     pub fn shift_small(&self, bits: SmallBits, d: usize) -> SmallBits {
         debug_assert!(self.len() <= 32);
+        if self.uniform_files == 5 {
+            // the 5×5 board: constant offsets, as on the 9×9 boards
+            let b = bits & self.shifts_small[d][0].0;
+            return match d {
+                0 => b << 1,
+                1 => b << 6,
+                2 => b << 5,
+                3 => b << 4,
+                4 => b >> 1,
+                5 => b >> 6,
+                6 => b >> 5,
+                _ => b >> 4,
+            };
+        }
         let groups = &self.shifts_small[d];
         let (mask, rot) = groups[0];
         let mut out = (bits & mask).rotate_left(rot);
@@ -827,6 +842,11 @@ mod tests {
             }
             let uniform = matches!(kind, BoardKind::Alquerque9 | BoardKind::Square9x);
             assert_eq!(b.uniform_files == 9, uniform, "{kind:?}");
+            assert_eq!(
+                b.uniform_files == 5,
+                kind == BoardKind::Alquerque5,
+                "{kind:?}"
+            );
             for p in 0..b.len() as u8 {
                 for d in 0..8 {
                     let q = b.step(p, d);

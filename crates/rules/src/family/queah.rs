@@ -4,10 +4,11 @@
 //! knows there are no chains and at most five pieces a side on 13 cells, which matters most after a
 //! capture, when every empty cell starts its own list of moves.
 
-use crate::board::{BitIter, Board, NONE, SmallBits, bit};
+use crate::board::{BitIter, Board, BoardKind, NONE, SmallBits, bit};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::ruleset::{CaptureRule, Chains, Rules};
+use std::sync::OnceLock;
 
 /// Whether [`generate`] applies: the rules of every Queah ruleset and option.
 pub(crate) fn applies(rules: &Rules) -> bool {
@@ -46,6 +47,34 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// The board's neighbours and leaps by cell, in 32-bit sets and fixed arrays, built on first use:
+/// reading them costs no bounds checks or indirections in the loops below.
+struct Cells {
+    around: [SmallBits; 32],
+    leaps: [[(u8, u8); 8]; 32],
+    leap_count: [u8; 32],
+}
+
+fn cells(board: &Board) -> &'static Cells {
+    static CELLS: OnceLock<Cells> = OnceLock::new();
+    debug_assert_eq!(board.kind, BoardKind::Queah);
+    CELLS.get_or_init(|| {
+        let mut c = Cells {
+            around: [0; 32],
+            leaps: [[(0, 0); 8]; 32],
+            leap_count: [0; 32],
+        };
+        for p in 0..board.len() {
+            c.around[p] = board.around(p as u8) as SmallBits;
+            for (i, &leap) in board.leaps(p as u8).iter().enumerate() {
+                c.leaps[p][i] = leap;
+            }
+            c.leap_count[p] = board.leaps(p as u8).len() as u8;
+        }
+        c
+    })
+}
+
 /// Appends the moves of the pieces `own`, each after the drop on `drop` (or [`NONE`]), in the order
 /// the leap family lists them: captures by piece and direction, then steps by piece and cell.
 fn pieces(
@@ -57,12 +86,15 @@ fn pieces(
     drop: u8,
     out: &mut Vec<Move>,
 ) {
+    let cells = cells(board);
     let start = out.len();
     for p in BitIter(own) {
-        if board.around(p) as SmallBits & enemy == 0 {
+        let p = p & 31;
+        if cells.around[p as usize] & enemy == 0 {
             continue;
         }
-        for &(q, r) in board.leaps(p) {
+        let count = cells.leap_count[p as usize] as usize & 7;
+        for &(q, r) in &cells.leaps[p as usize][..count] {
             if (enemy >> q) & (empty >> r) & 1 != 0 {
                 let mut m = Move::step(p, r);
                 m.capture = true;
@@ -77,7 +109,8 @@ fn pieces(
         return;
     }
     for p in BitIter(own) {
-        for q in BitIter(board.around(p) as SmallBits & empty) {
+        let p = p & 31;
+        for q in BitIter(cells.around[p as usize] & empty) {
             let mut m = Move::step(p, q);
             m.drop = drop;
             out.push(m);
