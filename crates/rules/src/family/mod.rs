@@ -1,6 +1,6 @@
-//! Move generation and making, one module per game family, with the parts of a turn that every
-//! family shares: Queah's drop before a move and the huff before a move (RULES.md, "Huffing",
-//! "Queah", "One move = one turn").
+//! Move generation and making, one module per game family (and one for Queah, whose drops multiply
+//! its lists), with the parts of a turn that every family shares: the huff before a move, and the
+//! playing of Queah's drop before a move (RULES.md, "Huffing", "Queah", "One move = one turn").
 
 pub(crate) mod leap;
 pub(crate) mod queah;
