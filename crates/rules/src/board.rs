@@ -6,6 +6,7 @@
 //! continuation of `p→q` is simply `q`'s neighbour in the same direction. Surakarta boards also carry
 //! their circuits with the loop arcs, so that the app draws exactly the geometry the engine walks.
 
+use std::ops::{Shl, Shr};
 use std::sync::OnceLock;
 
 /// A set of points: bit `i` is point index `i`. Every board has at most 93 points.
@@ -257,17 +258,7 @@ impl Board {
     /// constant 128-bit shift takes two instructions where a variable one takes several.
     #[inline(always)]
     fn shift_uniform<const N: u32>(&self, bits: Bits, d: usize) -> Bits {
-        let b = bits & self.shifts[d][0].0;
-        match d {
-            0 => b << 1,
-            1 => b << (N + 1),
-            2 => b << N,
-            3 => b << (N - 1),
-            4 => b >> 1,
-            5 => b >> (N + 1),
-            6 => b >> N,
-            _ => b >> (N - 1),
-        }
+        grid_shift::<Bits, N>(bits & self.shifts[d][0].0, d)
     }
 
     /// [`Board::shift`] on a board of at most 32 points, in 32 bits (one instruction a shift, where
@@ -277,17 +268,7 @@ impl Board {
         debug_assert!(self.len() <= 32);
         if self.uniform_files == 5 {
             // the 5×5 board: constant offsets, as on the 9×9 boards
-            let b = bits & self.shifts_small[d][0].0;
-            return match d {
-                0 => b << 1,
-                1 => b << 6,
-                2 => b << 5,
-                3 => b << 4,
-                4 => b >> 1,
-                5 => b >> 6,
-                6 => b >> 5,
-                _ => b >> 4,
-            };
+            return grid_shift::<SmallBits, 5>(bits & self.shifts_small[d][0].0, d);
         }
         let groups = &self.shifts_small[d];
         let (mask, rot) = groups[0];
@@ -391,6 +372,25 @@ impl Board {
         self.lines
             .iter()
             .flat_map(|l| l.windows(2).map(|w| (w[0], w[1])))
+    }
+}
+
+/// Moves every point of `b` one step in direction `d` on a full grid of `N` files numbered rank by
+/// rank, where `b` holds only points that have a neighbour that way.
+#[inline(always)]
+fn grid_shift<T, const N: u32>(b: T, d: usize) -> T
+where
+    T: Shl<u32, Output = T> + Shr<u32, Output = T>,
+{
+    match d {
+        0 => b << 1,
+        1 => b << (N + 1),
+        2 => b << N,
+        3 => b << (N - 1),
+        4 => b >> 1,
+        5 => b >> (N + 1),
+        6 => b >> N,
+        _ => b >> (N - 1),
     }
 }
 
