@@ -11,9 +11,9 @@
 //! |---|---|---:|---|
 //! | 1 | depth 1 (one ply and the captures after it), at most 5,000 nodes | ±400 | children: almost random, but takes a big capture when one is there |
 //! | 2 | depth 2, at most 20,000 nodes | ±120 | beginners: sees the reply, often drops a man |
-//! | 3 | 2,000 nodes | ±40 | casual players |
-//! | 4 | 15,000 nodes | ±25 | club players |
-//! | 5 | 100,000 nodes; Queah: table wins in the endgame | 0 | strong |
+//! | 3 | 2,000 nodes (towers 1,000) | ±40 | casual players |
+//! | 4 | 15,000 nodes (towers 4,000) | ±25 | club players |
+//! | 5 | 100,000 nodes (towers 20,000); Queah: table wins in the endgame | 0 | strong |
 //! | 6 | the time given (1 s by default); Queah: the table throughout; contempt for draws 20 | 0 | full strength |
 //!
 //! Adjacent levels differ by 5–10 times in nodes (level 6 at 1 s searches 0.5–1 million nodes
@@ -22,6 +22,19 @@
 //! 90% over 40 games, while 5v4 still separates (76–95%). (The first cut had level 4 at 20,000
 //! nodes ±10 and level 5 at 150,000: 5v4 did not separate in Queah, 55%, and towers, 50%, over 10
 //! games each.)
+//!
+//! **Towers has smaller budgets for levels 3–5.** With level 5 at 100,000 nodes, level 6 (fixed
+//! to 700,000 nodes) only tied it in towers, 10-0-10 over 20 games; of the first four pairs, three
+//! went 1-1 by colour (from each opening, the side it favoured won with either player) and one
+//! was a win and a draw. Neither ±15 of noise on level 5 (10-0-10 again) nor openings balanced by a
+//! 700,000-node search (4-0-2 over the 6 games played, every pair 1-1) changed that. In this small,
+//! forced game 100,000 nodes is enough to convert what the opening gives; with less, level 5 fails
+//! to convert some of it: level 6 scored 39-2-19 (66.7%, seeds 1 and 2, 60 games) against level 5
+//! at 30,000 nodes and 30-1-9 (76.2%, 40 games) at 20,000. Levels 3 and 4 come down with it so that
+//! each step still separates (40 games each, seed 1): level 5 at 30,000 against level 4 at 15,000
+//! scored 57.5%, against level 4 at 5,000 76.2%; level 5 at 20,000 against level 4 at 4,000 75%;
+//! level 4 at 5,000 against level 3 at 2,000 55%, at 4,000 against level 3 at 1,000 77.5%; level 3
+//! at 700 against level 2 65%, at 1,000 82.5%.
 //!
 //! Level 6 scores a game ended drawn by repetition or the no-progress limit at −[`LEVEL6_CONTEMPT`]
 //! for itself instead of 0 ([`Searcher::set_contempt`]), so it plays on rather than repeat into a
@@ -103,7 +116,7 @@ use crate::clock::Clock;
 use crate::queah::{self, Value};
 use crate::rng::{Rng, mix};
 use crate::search::{Limits, Progress, Searcher};
-use quirkat_rules::{Game, Move, Side, make};
+use quirkat_rules::{Family, Game, Move, Side, make};
 use std::any::Any;
 use std::fmt;
 use std::str::FromStr;
@@ -130,22 +143,30 @@ impl Player {
         Player::Level(6),
     ];
 
-    /// The limits and root noise of a level (`time_ms` is level 6's time; levels 1–5 ignore it).
-    /// `None` for the yardsticks.
-    pub fn limits(self, time_ms: f64) -> Option<(Limits, i32)> {
+    /// The limits and root noise of a level in a game family (`time_ms` is level 6's time; levels
+    /// 1–5 ignore it). `None` for the yardsticks.
+    pub fn limits(self, family: Family, time_ms: f64) -> Option<(Limits, i32)> {
         let Player::Level(l) = self else {
             return None;
         };
+        let nodes = |n: [u64; 2]| Limits::nodes(n[usize::from(family == Family::Towers)]);
         Some(match l.clamp(1, 6) {
             1 => (depth_and_nodes(1, 5_000), 400),
             2 => (depth_and_nodes(2, 20_000), 120),
-            3 => (Limits::nodes(2_000), 40),
-            4 => (Limits::nodes(15_000), 25),
-            5 => (Limits::nodes(100_000), 0),
+            3 => (nodes(LEVEL3_NODES), 40),
+            4 => (nodes(LEVEL4_NODES), 25),
+            5 => (nodes(LEVEL5_NODES), 0),
             _ => (Limits::time(time_ms), 0),
         })
     }
 }
+
+/// Level 3's nodes: in every family but towers, and in towers (see the module documentation).
+pub const LEVEL3_NODES: [u64; 2] = [2_000, 1_000];
+/// Level 4's nodes: in every family but towers, and in towers.
+pub const LEVEL4_NODES: [u64; 2] = [15_000, 4_000];
+/// Level 5's nodes: in every family but towers, and in towers.
+pub const LEVEL5_NODES: [u64; 2] = [100_000, 20_000];
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -253,7 +274,7 @@ pub fn choose_move(
                     _ => {}
                 }
             }
-            let (mut limits, noise) = choice.player.limits(choice.time_ms)?;
+            let (mut limits, noise) = choice.player.limits(game.rules().family, choice.time_ms)?;
             if let Some(fixed) = choice.fixed {
                 limits = fixed;
             }
@@ -337,4 +358,27 @@ pub fn greedy(legal: &[Move], rng: &mut Rng) -> Move {
         .filter(|m| (if m.is_capture() { m.capture_count() } else { 0 }) == most)
         .collect();
     *best[rng.below(best.len())]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Levels 3–5 search more nodes level by level in every family, with no more noise than the
+    /// level below; towers gives levels 3–5 smaller budgets than the other families.
+    #[test]
+    fn budgets_grow_and_noise_shrinks_with_the_level() {
+        for family in [Family::Leap, Family::Surakarta, Family::Towers] {
+            let at = |l: u8| Player::Level(l).limits(family, 1000.0).unwrap();
+            for l in 3..5 {
+                let (low, high) = (at(l), at(l + 1));
+                assert!(low.0.nodes < high.0.nodes, "{family:?} level {l}");
+                assert!(low.1 >= high.1, "{family:?} level {l}");
+            }
+            assert_eq!(at(6).0, Limits::time(1000.0));
+        }
+        let nodes5 = |f| Player::Level(5).limits(f, 1000.0).unwrap().0.nodes.unwrap();
+        assert!(nodes5(Family::Towers) < nodes5(Family::Leap));
+        assert!(Player::Random.limits(Family::Towers, 1000.0).is_none());
+    }
 }
