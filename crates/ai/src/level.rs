@@ -11,17 +11,18 @@
 //! |---|---|---:|---|
 //! | 1 | depth 1 (one ply and the captures after it), at most 5,000 nodes | ±400 | children: almost random, but takes a big capture when one is there |
 //! | 2 | depth 2, at most 20,000 nodes | ±120 | beginners: sees the reply, often drops a man |
-//! | 3 | 2,000 nodes (towers 1,000) | ±40 | casual players |
+//! | 3 | 2,000 nodes (Surakarta and towers 1,000) | ±40 | casual players |
 //! | 4 | 15,000 nodes (towers 4,000) | ±25 | club players |
 //! | 5 | 100,000 nodes (towers 20,000); Queah: table wins in the endgame | 0 | strong |
 //! | 6 | the time given (1 s by default); Queah: the table throughout; contempt for draws 20 | 0 | full strength |
 //!
-//! Adjacent levels differ by 5–10 times in nodes (level 6 at 1 s searches 0.5–1 million nodes
-//! natively, see `quirkat bench-search`), and the noise shrinks level by level. Level 4's noise is
-//! ±25: at ±40, 4v3 fell to 60–65% in Surakarta and Queah (10 games each); at ±25 it is 76% and
-//! 90% over 40 games, while 5v4 still separates (76–95%). (The first cut had level 4 at 20,000
-//! nodes ±10 and level 5 at 150,000: 5v4 did not separate in Queah, 55%, and towers, 50%, over 10
-//! games each.)
+//! Adjacent levels differ by 4–15 times in nodes below level 6 (level 6 at 1 s searches 0.5–1
+//! million nodes natively, see `quirkat bench-search`), and the noise shrinks level by level.
+//! Level 4's noise is ±25: at ±40, 4v3 fell to 60–65% in Surakarta and Queah (10 games each).
+//! (The first cut had level 4 at 20,000 nodes ±10 and level 5 at 150,000: 5v4 did not separate in
+//! Queah, 55%, and towers, 50%, over 10 games each.) In Surakarta level 3 searches 1,000 nodes, not
+//! 2,000: at 2,000, 4v3 scored 68-3-29 (69.5%) over 100 games (seed 1); at 1,000, 91-2-7 (92%),
+//! while 3v2 went from 98-0-2 to 93-2-5 (94%).
 //!
 //! **Towers has smaller budgets for levels 3–5.** With level 5 at 100,000 nodes, level 6 (fixed
 //! to 700,000 nodes) only tied it in towers, 10-0-10 over 20 games; of the first four pairs, three
@@ -149,7 +150,13 @@ impl Player {
         let Player::Level(l) = self else {
             return None;
         };
-        let nodes = |n: [u64; 2]| Limits::nodes(n[usize::from(family == Family::Towers)]);
+        let nodes = |n: [u64; 3]| {
+            Limits::nodes(match family {
+                Family::Leap => n[0],
+                Family::Surakarta => n[1],
+                Family::Towers => n[2],
+            })
+        };
         Some(match l.clamp(1, 6) {
             1 => (depth_and_nodes(1, 5_000), 400),
             2 => (depth_and_nodes(2, 20_000), 120),
@@ -161,12 +168,13 @@ impl Player {
     }
 }
 
-/// Level 3's nodes: in every family but towers, and in towers (see the module documentation).
-pub const LEVEL3_NODES: [u64; 2] = [2_000, 1_000];
-/// Level 4's nodes: in every family but towers, and in towers.
-pub const LEVEL4_NODES: [u64; 2] = [15_000, 4_000];
-/// Level 5's nodes: in every family but towers, and in towers.
-pub const LEVEL5_NODES: [u64; 2] = [100_000, 20_000];
+/// Level 3's nodes in the leap games (Srand, Zamma, Queah…), Surakarta and towers (see the module
+/// documentation for why they differ).
+pub const LEVEL3_NODES: [u64; 3] = [2_000, 1_000, 1_000];
+/// Level 4's nodes, by family as [`LEVEL3_NODES`].
+pub const LEVEL4_NODES: [u64; 3] = [15_000, 15_000, 4_000];
+/// Level 5's nodes, by family as [`LEVEL3_NODES`].
+pub const LEVEL5_NODES: [u64; 3] = [100_000, 100_000, 20_000];
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
