@@ -306,8 +306,8 @@ pub(crate) fn mask(h: u32) -> u32 {
 // Zobrist keys, generated at compile time from a fixed seed so that hashes are the same on every
 // platform.
 const PIECE_KEYS: usize = 0; // [side * 2 + king][point], 4 × 128
-const STACK_KEYS: usize = 512; // [point], 25 used of 32
-const RESERVE_KEYS: usize = STACK_KEYS + 32; // [side][count], 2 × 32
+const STACK_KEYS: usize = 512; // [colour][level][point], 2 × 32 × 25
+const RESERVE_KEYS: usize = STACK_KEYS + 2 * 32 * STACK_POINTS; // [side][count], 2 × 32
 const SIDE_KEY: usize = RESERVE_KEYS + 64;
 const DROP_KEY: usize = SIDE_KEY + 1;
 const HUFF_KEY: usize = DROP_KEY + 1;
@@ -335,17 +335,22 @@ pub(crate) fn piece_key(side: usize, king: bool, p: u8) -> u64 {
     KEYS[PIECE_KEYS + (side * 2 + king as usize) * 128 + p as usize]
 }
 
-/// The key of a whole stack on point `p` (0 for no stack): the point's key mixed with the stack's
-/// height and colours by a bijective finaliser, so every stack on a point has its own key and a stack
-/// costs the same to hash whatever its height (a key per level made a tall stack's move loop over
-/// its levels).
+/// The key of a whole stack on point `p`: the XOR of its pieces' keys, level by level, so that
+/// taking the top piece changes the key by one [`level_key`].
 #[inline]
 pub(crate) fn stack_key(p: u8, bits: u32, height: u8) -> u64 {
-    if height == 0 {
-        return 0;
+    let mut h = 0;
+    for l in 0..height.min(32) {
+        h ^= level_key(p, (bits >> l) & 1, l);
     }
-    debug_assert!(height >= 32 || bits >> height == 0, "colours above the top");
-    fmix(KEYS[STACK_KEYS + (p as usize & 31)] ^ ((height as u64) << 32 | bits as u64))
+    h
+}
+
+/// The key of the piece of colour `c` (0 first, 1 second) at level `l` (from 0 at the bottom, below
+/// 32) of the stack on point `p`.
+#[inline(always)]
+pub(crate) fn level_key(p: u8, c: u32, l: u8) -> u64 {
+    KEYS[STACK_KEYS + (c as usize * 32 + l as usize) * STACK_POINTS + p as usize]
 }
 
 #[inline(always)]

@@ -4,7 +4,7 @@
 use crate::board::{BitIter, Bits, Board, NONE, SmallBits, bit};
 use crate::family::leap::keep_most_captures;
 use crate::moves::{MAX_MOVES, Move};
-use crate::position::{Position, mask, stack_key};
+use crate::position::{Position, level_key, mask, stack_key};
 use crate::ruleset::{CaptureRule, Rules};
 
 /// Appends the legal moves (before any huff) of the side to move. The 25-point board's sets are
@@ -179,9 +179,8 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
         let (qb, qh) = (pos.stack_bits[qi], pos.stack_height[qi]);
         let rest = qh - 1;
         let top = (qb >> rest) & 1;
-        let rest_bits = qb & mask(rest as u32);
-        hash ^= stack_key(q, qb, qh) ^ stack_key(q, rest_bits, rest);
-        pos.stack_bits[qi] = rest_bits;
+        hash ^= level_key(q, top, rest);
+        pos.stack_bits[qi] = qb & mask(rest as u32);
         pos.stack_height[qi] = rest;
         pos.own[top as usize] &= !bit(q);
         if rest > 0 {
