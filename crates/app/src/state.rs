@@ -133,8 +133,8 @@ impl AppState {
 
     /// A new game from this start.
     pub fn from_game(start: Game) -> AppState {
-        let legal: Rc<[Move]> = start.legal_moves().into();
-        let outcome = start.outcome();
+        let (legal, outcome) = start.legal_moves_and_outcome();
+        let legal: Rc<[Move]> = legal.into();
         AppState {
             states: vec![start],
             played: Vec::new(),
@@ -326,8 +326,9 @@ impl AppState {
         let k = k.min(self.played.len());
         self.animate = k == self.cursor + 1;
         self.cursor = k;
-        self.legal = self.states[k].legal_moves().into();
-        self.outcome = self.states[k].outcome();
+        let (legal, outcome) = self.states[k].legal_moves_and_outcome();
+        self.legal = legal.into();
+        self.outcome = outcome;
         self.input = Input::default();
         self.pressed = None;
         // a hint or a computer's move belongs to the position it was asked for

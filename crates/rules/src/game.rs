@@ -136,6 +136,18 @@ impl Game {
         outcome_of(&self.rules, &self.pos, out.is_empty(), &self.history)
     }
 
+    /// [`Game::legal_moves`] and [`Game::outcome`] together, finding the moves once.
+    pub fn legal_moves_and_outcome(&self) -> (Vec<Move>, Option<Outcome>) {
+        let mut out = Vec::with_capacity(64);
+        generate(&self.rules, &self.pos, &mut out);
+        let outcome = outcome_of(&self.rules, &self.pos, out.is_empty(), &self.history);
+        if outcome.is_some() {
+            // no moves, or a limit has ended the game: what `legal_moves` returns then
+            out.clear();
+        }
+        (out, outcome)
+    }
+
     /// Plays a move if it is legal here; on error nothing changes.
     pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
         let found = self.parse_move(&m.text(self.rules.board))?;

@@ -79,6 +79,11 @@ fn play_one(rules: Rules, rng: &mut Rng, check_all_moves: bool) -> (Game, usize)
                 .fold(0u32, |b, (l, s)| b | ((s.index() as u32) << l));
             assert_eq!(bits, expected, "stack on {}", board.name(p));
         }
+        // the two at once are the two apart
+        let (together, outcome) = game.legal_moves_and_outcome();
+        assert_eq!(together, moves);
+        assert_eq!(outcome, game.outcome());
+        assert_eq!(outcome.is_some(), moves.is_empty());
         if moves.is_empty() {
             break;
         }
