@@ -105,10 +105,10 @@
 //! room is left between level 2 and level 6. Untried this round, and what would widen it from the
 //! top: a search or evaluation that converts more of what the opening gives (about 78% of the
 //! towers nodes at depth 9 are quiescence nodes, which do not use the transposition table). Short
-//! samples: Srand 6v5 stopped at 12 games, and Surakarta 5v4 is the previous round's 20. Level 6 against the yardsticks was measured at fixed nodes, not at 1 s a move (the
-//! same strength at the `bench-search` speeds; slower hardware gives it fewer nodes). The nearest
-//! cheap steps to 70%: Queah 2v1 73.5% and towers 4v3 74% over 100 games; Surakarta 6v5 73.8% over
-//! 40.
+//! samples: Srand 6v5 stopped at 12 games, and Surakarta 5v4 is the previous round's 20. Level 6
+//! against the yardsticks was measured at fixed nodes, not at 1 s a move (the same strength at the
+//! `bench-search` speeds; slower hardware gives it fewer nodes). The nearest cheap steps to 70%:
+//! Queah 2v1 73.5% and towers 4v3 74% over 100 games; Surakarta 6v5 73.8% over 40.
 //!
 //! # Yardsticks
 //!
