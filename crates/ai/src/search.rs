@@ -205,6 +205,10 @@ pub struct Searcher {
     contempt: i32,
     /// The side to move at the root.
     root_side: usize,
+    /// The (root side, contempt) the table's scores were found with, `None` while it is empty: a
+    /// drawn end scores by both, so a search under another pair starts from a cleared table (the
+    /// app's worker serves both sides, and hints, with one searcher).
+    draw_frame: Option<(usize, i32)>,
 }
 
 impl Searcher {
@@ -242,6 +246,7 @@ impl Searcher {
             root_depth: 1,
             contempt: 0,
             root_side: 0,
+            draw_frame: None,
         }
     }
 
@@ -251,6 +256,7 @@ impl Searcher {
         self.history.fill(0);
         self.killers.fill([None, None]);
         self.age = 0;
+        self.draw_frame = None;
     }
 
     /// Evaluation weights to use instead of the tuned ones (`None`: the tuned ones). For tuning.
@@ -326,6 +332,17 @@ impl Searcher {
         let start = clock.now_ms();
         let rules = *game.rules();
         self.prepare(&rules);
+        let pos = *game.position();
+        self.root_side = pos.side_to_move().index();
+        let frame = if self.contempt == 0 {
+            (0, 0)
+        } else {
+            (self.root_side, self.contempt)
+        };
+        if self.draw_frame.is_some_and(|f| f != frame) {
+            self.clear();
+        }
+        self.draw_frame = Some(frame);
         self.stop.store(false, Ordering::Relaxed);
         self.age = self.age.wrapping_add(1);
         for h in self.history.iter_mut() {
@@ -335,8 +352,6 @@ impl Searcher {
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t.max(0.0));
-        let pos = *game.position();
-        self.root_side = pos.side_to_move().index();
         let mut legal = game.legal_moves();
         if legal.iter().any(|m| among.contains(m)) {
             legal.retain(|m| among.contains(m));

@@ -224,6 +224,43 @@ fn same_seed_same_move() {
     }
 }
 
+/// A drawn end scores by the root's side and the contempt, so a searcher that has searched for one
+/// side with contempt searches for the other as a fresh one would (the app's worker keeps one
+/// searcher for both players and the hints); with the same side it keeps what it learnt.
+#[test]
+fn contempt_for_the_other_side_starts_afresh() {
+    for r in [RulesetId::Srand, RulesetId::Queah, RulesetId::Towers] {
+        // a position and a reply where each side has a choice, so that the searches do search
+        let games = random_positions(Rules::new(r), 5, 1, 40);
+        let choice = |g: &Game| g.legal_moves().len() >= 3;
+        let g = games[8..]
+            .iter()
+            .find(|g| choice(g) && choice(&after(g, &g.legal_moves()[0])))
+            .expect("a position with choices");
+        let reply = after(g, &g.legal_moves()[0]);
+        let limits = Limits::depth(4);
+        let run = |s: &mut Searcher, g: &Game| {
+            let res = s.search(g, &limits, &ZeroClock, &mut |_| true);
+            (res.best, res.score, res.depth, res.nodes, res.pv)
+        };
+        let mut fresh = Searcher::new(1);
+        fresh.set_contempt(20);
+        let want = run(&mut fresh, &reply);
+        let mut reused = Searcher::new(1);
+        reused.set_contempt(20);
+        run(&mut reused, g);
+        assert_eq!(run(&mut reused, &reply), want, "{r}");
+        // the same side again, two plies on: the table is kept, and the search finds answers there
+        let next = after(&reply, &reply.legal_moves()[0]);
+        let later = after(&next, &next.legal_moves()[0]);
+        let again = run(&mut reused, &later);
+        let mut alone = Searcher::new(1);
+        alone.set_contempt(20);
+        let alone = run(&mut alone, &later);
+        assert!(again.3 < alone.3, "{r}: {} nodes with the table, {} without", again.3, alone.3);
+    }
+}
+
 #[test]
 fn node_limit_is_respected() {
     for r in [RulesetId::Zamma, RulesetId::BasBasanSepur, RulesetId::Queah] {
