@@ -336,15 +336,58 @@ pub(crate) fn piece_key(side: usize, king: bool, p: u8) -> u64 {
 }
 
 /// The key of a whole stack on point `p`: the XOR of its pieces' keys, level by level, so that
-/// taking the top piece changes the key by one [`level_key`].
+/// taking the top piece changes the key by one [`level_key`]. A stack of up to [`SHORT`] pieces (most
+/// of them) reads its key whole from [`SHORT_STACK_KEYS`].
 #[inline]
 pub(crate) fn stack_key(p: u8, bits: u32, height: u8) -> u64 {
+    let p = (p as usize).min(STACK_POINTS - 1);
+    if height as usize <= SHORT {
+        return SHORT_STACK_KEYS[p][short_index(bits, height)];
+    }
     let mut h = 0;
     for l in 0..height.min(32) {
-        h ^= level_key(p, (bits >> l) & 1, l);
+        h ^= level_key(p as u8, (bits >> l) & 1, l);
     }
     h
 }
+
+/// Stacks up to this height have their keys in [`SHORT_STACK_KEYS`].
+const SHORT: usize = 5;
+
+/// A stack of at most [`SHORT`] pieces as one index below `2 << SHORT`: a 1 above its colours.
+#[inline(always)]
+const fn short_index(bits: u32, height: u8) -> usize {
+    let h = height as usize & 7;
+    (1 << h) | (bits as usize & ((1 << h) - 1))
+}
+
+/// The key of every stack of at most [`SHORT`] pieces on each point, by [`short_index`]: the XOR of
+/// its level keys, as [`stack_key`] defines it (index 1, the empty stack, is 0).
+static SHORT_STACK_KEYS: [[u64; 2 << SHORT]; STACK_POINTS] = {
+    let keys = make_keys();
+    let mut table = [[0u64; 2 << SHORT]; STACK_POINTS];
+    let mut p = 0;
+    while p < STACK_POINTS {
+        let mut height = 0;
+        while height <= SHORT {
+            let mut bits = 0;
+            while bits < 1 << height {
+                let mut h = 0;
+                let mut l = 0;
+                while l < height {
+                    let c = (bits >> l) & 1;
+                    h ^= keys[STACK_KEYS + (c * 32 + l) * STACK_POINTS + p];
+                    l += 1;
+                }
+                table[p][short_index(bits as u32, height as u8)] = h;
+                bits += 1;
+            }
+            height += 1;
+        }
+        p += 1;
+    }
+    table
+};
 
 /// The key of the piece of colour `c` (0 first, 1 second) at level `l` (from 0 at the bottom, below
 /// 32) of the stack on point `p`.
@@ -384,4 +427,27 @@ fn fmix(mut z: u64) -> u64 {
     z = (z ^ (z >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     z = (z ^ (z >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
     z ^ (z >> 33)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table of short stacks gives every stack the XOR of its level keys, and so do the taller
+    /// stacks' loop: a stack's key is the same whichever way it is found.
+    #[test]
+    fn stack_keys_are_the_xor_of_their_levels() {
+        let mut seen = std::collections::HashSet::new();
+        for p in 0..STACK_POINTS as u8 {
+            for height in 0..=8u8 {
+                for bits in 0..1u32 << height {
+                    let by_levels = (0..height).fold(0, |h, l| h ^ level_key(p, (bits >> l) & 1, l));
+                    assert_eq!(stack_key(p, bits, height), by_levels, "{p} {bits:b} {height}");
+                    if height > 0 {
+                        assert!(seen.insert(by_levels), "two stacks share a key");
+                    }
+                }
+            }
+        }
+    }
 }
