@@ -9,7 +9,7 @@ pub(crate) mod towers;
 
 use crate::board::{BitIter, Bits, Board, NONE, bit};
 use crate::moves::{MAX_MOVES, Move, ParsedMove};
-use crate::position::{Position, Side, drop_key, huff_set_key, piece_key, reserve_key, side_key};
+use crate::position::{Position, Side, huff_set_key, piece_key, side_key};
 use crate::ruleset::{CaptureRule, Family, Rules};
 use std::cell::RefCell;
 
@@ -129,15 +129,15 @@ pub fn make(rules: &Rules, pos: &Position, m: &Move) -> Position {
 /// [`make`] in place: plays `m` on `p`.
 #[inline(always)]
 pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
+    if rules.drops {
+        // Queah's rules, drops and all, as for `generate`
+        return queah::play(rules, p, m);
+    }
     if (p.huff != 0) | (m.huff != NONE) | (rules.capture == CaptureRule::Huffing) {
         return play_huffing(rules, p, m);
     }
-    // Every other turn: Queah's drop (if any), then the piece moves.
-    if p.drop_pending | (m.drop != NONE) {
-        drop_first(p, m);
-    }
     move_piece(rules, p, m);
-    finish(rules, p, m, m.capture | m.promotes);
+    finish(p, m.capture | m.promotes);
 }
 
 /// [`play`] under huffing, or with a huff right or a huff in the move: the rights expire, the huff is
@@ -147,9 +147,6 @@ pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
 fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
     p.hash ^= huff_set_key(p.huff);
     p.huff = 0;
-    if p.drop_pending | (m.drop != NONE) {
-        drop_first(p, m);
-    }
     let huffed = m.huff != NONE;
     if huffed {
         remove_huffed(rules, p, m.huff);
@@ -166,23 +163,7 @@ fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
         p.huff = missed;
         p.hash ^= huff_set_key(missed);
     }
-    finish(rules, p, m, m.capture | m.promotes | huffed);
-}
-
-/// Queah's start of a turn: a pending drop is no longer pending, and the move's drop is played.
-#[inline]
-fn drop_first(p: &mut Position, m: &Move) {
-    if p.drop_pending {
-        p.hash ^= drop_key();
-        p.drop_pending = false;
-    }
-    if m.drop != NONE {
-        let me = p.side.index();
-        p.own[me] |= bit(m.drop);
-        p.hash ^= piece_key(me, false, m.drop);
-        p.hash ^= reserve_key(me, p.reserve[me]) ^ reserve_key(me, p.reserve[me] - 1);
-        p.reserve[me] -= 1;
-    }
+    finish(p, m.capture | m.promotes | huffed);
 }
 
 /// The piece (stack) movement of `m`, if it moves one.
@@ -196,19 +177,9 @@ fn move_piece(rules: &Rules, p: &mut Position, m: &Move) {
     }
 }
 
-/// The end of every turn: a Queah capture may make the opponent's drop due; the no-progress count;
-/// the other side to move.
+/// The end of every turn outside Queah: the no-progress count; the other side to move.
 #[inline(always)]
-fn finish(rules: &Rules, p: &mut Position, m: &Move, progress: bool) {
-    if rules.drops && m.capture {
-        // the opponent must drop at the start of its turn if it has a reserve and fewer than four
-        // on the board
-        let op = 1 - p.side.index();
-        if p.reserve[op] > 0 && p.own[op].count_ones() < 4 {
-            p.drop_pending = true;
-            p.hash ^= drop_key();
-        }
-    }
+fn finish(p: &mut Position, progress: bool) {
     p.no_progress = if progress {
         0
     } else {

@@ -2,11 +2,13 @@
 //! adjacent enemy to the empty cell beyond; no chains, no promotion; the drop before the move when
 //! one is due. The leap family's generator lists the same moves (the tests compare them); this one
 //! knows there are no chains and at most five pieces a side on 13 cells, which matters most after a
-//! capture, when every empty cell starts its own list of moves.
+//! capture, when every empty cell starts its own list of moves. Queah's moves are also played
+//! here ([`play`]), drops included: no other family drops, and the others' `play` no longer looks
+//! for drops.
 
-use crate::board::{BitIter, Board, BoardKind, NONE, SmallBits, bit};
+use crate::board::{BitIter, Bits, Board, BoardKind, NONE, SmallBits, bit};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{Position, drop_key, piece_key, reserve_key, side_key};
 use crate::ruleset::{CaptureRule, Chains, Rules};
 use std::sync::OnceLock;
 
@@ -45,6 +47,50 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             pieces(board, own | b, enemy, empty & !b, compulsory, c, out);
         }
     }
+}
+
+/// Plays `m`, one of [`generate`]'s moves, on `p`: the drop, then the step or leap in 32-bit sets
+/// (no kings, no promotion, one piece captured at most); a capture may make the opponent's drop due
+/// (RULES.md, "Queah"). What [`super::play`] does for every family, for these rules alone.
+#[inline(always)]
+pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
+    debug_assert!(applies(rules) && p.huff == 0 && p.kings == 0);
+    let me = p.side.index();
+    let op = 1 - me;
+    let mut own = p.own[me] as SmallBits;
+    let mut hash = p.hash ^ side_key();
+    if p.drop_pending {
+        hash ^= drop_key();
+        p.drop_pending = false;
+    }
+    if m.drop != NONE {
+        own |= 1 << (m.drop & 31);
+        let r = p.reserve[me];
+        hash ^= piece_key(me, false, m.drop) ^ reserve_key(me, r) ^ reserve_key(me, r - 1);
+        p.reserve[me] = r - 1;
+    }
+    if m.from != NONE {
+        let to = m.path[0];
+        own ^= (1 << (m.from & 31)) | (1 << (to & 31));
+        hash ^= piece_key(me, false, m.from) ^ piece_key(me, false, to);
+        if m.capture {
+            let enemy = p.own[op] as SmallBits & !(m.captured as SmallBits);
+            hash ^= piece_key(op, false, (m.captured as SmallBits).trailing_zeros() as u8);
+            p.own[op] = enemy as Bits;
+            if p.reserve[op] > 0 && enemy.count_ones() < 4 {
+                p.drop_pending = true;
+                hash ^= drop_key();
+            }
+        }
+    }
+    p.own[me] = own as Bits;
+    p.no_progress = if m.capture {
+        0
+    } else {
+        p.no_progress.saturating_add(1)
+    };
+    p.side = p.side.other();
+    p.hash = hash;
 }
 
 /// The board's neighbours and leaps by cell, in 32-bit sets and fixed arrays, built on first use:
@@ -155,8 +201,38 @@ mod tests {
         out
     }
 
+    /// Queah's turn played step by step, the drop through the position's own fields and the piece
+    /// through the leap family's `make` (as every family played it before Queah had [`play`]).
+    fn reference_play(rules: &Rules, pos: &Position, m: &Move) -> Position {
+        let mut p = *pos;
+        let (me, op) = (p.side.index(), 1 - p.side.index());
+        if p.drop_pending {
+            p.hash ^= drop_key();
+            p.drop_pending = false;
+        }
+        if m.drop != NONE {
+            p.own[me] |= bit(m.drop);
+            p.hash ^= piece_key(me, false, m.drop);
+            p.hash ^= reserve_key(me, p.reserve[me]) ^ reserve_key(me, p.reserve[me] - 1);
+            p.reserve[me] -= 1;
+        }
+        if m.from != NONE {
+            leap::make(&mut p, m);
+        }
+        // a capture makes the opponent's drop due if it has a reserve and fewer than four on board
+        if m.capture && p.reserve[op] > 0 && p.own[op].count_ones() < 4 {
+            p.drop_pending = true;
+            p.hash ^= drop_key();
+        }
+        p.no_progress = if m.capture { 0 } else { p.no_progress + 1 };
+        p.side = p.side.other();
+        p.hash ^= side_key();
+        assert_eq!(p.hash, p.compute_hash(rules));
+        p
+    }
+
     #[test]
-    fn lists_the_leap_family_moves_in_the_same_order() {
+    fn lists_and_plays_the_moves_as_the_leap_family_does() {
         let mut drops_seen = 0;
         for id in [RulesetId::Queah, RulesetId::Queah1888] {
             for drop_ends_turn in [false, true] {
@@ -177,6 +253,7 @@ mod tests {
                         for (a, b) in fast.iter().zip(&slow) {
                             assert_eq!(a, b);
                             assert_eq!((a.captured, a.ncaptured), (b.captured, b.ncaptured));
+                            assert_eq!(make(&rules, &pos, a), reference_play(&rules, &pos, a));
                         }
                         drops_seen += pos.drop_pending as u32;
                         if fast.is_empty() {
