@@ -257,7 +257,12 @@ fn contempt_for_the_other_side_starts_afresh() {
         let mut alone = Searcher::new(1);
         alone.set_contempt(20);
         let alone = run(&mut alone, &later);
-        assert!(again.3 < alone.3, "{r}: {} nodes with the table, {} without", again.3, alone.3);
+        assert!(
+            again.3 < alone.3,
+            "{r}: {} nodes with the table, {} without",
+            again.3,
+            alone.3
+        );
     }
 }
 

@@ -28,16 +28,20 @@ pub fn run(seconds: f64) {
         let t = Instant::now();
         let nodes: u64 = middle.iter().map(|g| g.perft_making_leaves(depth)).sum();
         let s = t.elapsed().as_secs_f64().max(1e-9);
-        println!(
+        say!(
             "{} middle depth {depth}: {nodes} nodes, {s:.2} s, {:.0} n/s",
             ruleset.id(),
             nodes as f64 / s
         );
         return;
     }
-    println!(
+    say!(
         "{:<22} {:>12} {:>12} {:>14} {:>14}",
-        "ruleset", "start nodes", "start n/s", "middle nodes", "middle n/s"
+        "ruleset",
+        "start nodes",
+        "start n/s",
+        "middle nodes",
+        "middle n/s"
     );
     for r in RulesetId::ALL {
         let rules = Rules::new(r);
@@ -45,7 +49,7 @@ pub fn run(seconds: f64) {
         let middle = middle_games(rules);
         let (n0, s0) = timed(&start, seconds);
         let (n1, s1) = timed(&middle, seconds);
-        println!(
+        say!(
             "{:<22} {:>12} {:>12.0} {:>14} {:>14.0}",
             r.id(),
             n0,

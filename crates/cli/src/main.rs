@@ -4,8 +4,23 @@
 //! quirkat rulesets
 //! quirkat perft --ruleset ID [--option KEY=VALUE]... --depth N
 //! quirkat legal --ruleset ID [--option KEY=VALUE]... [--moves "M1 M2 ..."] [--each]
-//! quirkat bench
+//! quirkat bench [--seconds S]
+//! quirkat bench-search [--nodes N]
+//! quirkat solve queah|queah-1888 [--option KEY=VALUE]...
+//! quirkat match --ruleset ID --a PLAYER --b PLAYER --games N [...]   (see matches.rs)
 //! ```
+
+/// `println!` for the command's output. When nobody reads it any more (`quirkat bench | head`),
+/// the command ends at once with status 141, as a command killed by the broken pipe would, instead
+/// of panicking at the next line.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(141);
+        }
+    }};
+}
 
 mod bench;
 mod matches;
@@ -21,7 +36,8 @@ const USAGE: &str = "usage:
   quirkat legal --ruleset ID [--option KEY=VALUE]... [--moves \"M1 M2 ...\"] [--each]
   quirkat bench [--seconds S]
   quirkat bench-search [--nodes N]
-  quirkat solve queah|queah-1888 [--option KEY=VALUE]...";
+  quirkat solve queah|queah-1888 [--option KEY=VALUE]...
+  quirkat match --ruleset ID --a PLAYER --b PLAYER --games N [...] (quirkat match for all)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -128,7 +144,7 @@ fn run(args: &[String]) -> Result<(), String> {
                         )
                     })
                     .collect();
-                println!(
+                say!(
                     "{}\t{}\t{}\t{}",
                     r.id(),
                     r.name(),
@@ -143,7 +159,7 @@ fn run(args: &[String]) -> Result<(), String> {
             let depth = a.depth.ok_or("--depth is required")?;
             let game = Game::new(rules);
             for d in 1..=depth {
-                println!("depth {d}: {}", game.perft(d));
+                say!("depth {d}: {}", game.perft(d));
             }
             Ok(())
         }
@@ -166,17 +182,17 @@ fn run(args: &[String]) -> Result<(), String> {
                 texts.join(" ")
             };
             if a.each {
-                println!("0: {}", line(&game));
+                say!("0: {}", line(&game));
             }
             for (i, text) in moves.iter().enumerate() {
                 game.play_text(text)
                     .map_err(|e| format!("ply {}: {e}", i + 1))?;
                 if a.each {
-                    println!("{}: {}", i + 1, line(&game));
+                    say!("{}: {}", i + 1, line(&game));
                 }
             }
             if !a.each {
-                println!("{}", line(&game));
+                say!("{}", line(&game));
             }
             Ok(())
         }
@@ -185,7 +201,7 @@ fn run(args: &[String]) -> Result<(), String> {
             Ok(())
         }
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            say!("{USAGE}");
             Ok(())
         }
         other => Err(format!("unknown command '{other}'\n{USAGE}")),

@@ -4,7 +4,7 @@
 //! quirkat match --ruleset ID [--option KEY=VALUE]... --a PLAYER --b PLAYER --games N
 //!               [--movetime MS] [--nodes N] [--depth D] [--seed S] [--opening-plies K]
 //!               [--max-plies P] [--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--no-table]
-//!               [--balance CENTIMEN|off] [--balance-nodes N] [--verbose]
+//!               [--balance CENTIMEN|off] [--balance-nodes N] [--skip K] [--verbose]
 //! ```
 //!
 //! A player is a level `1`–`6`, `random` or `greedy` (see `quirkat_ai::level`). Games come in pairs:
@@ -32,6 +32,11 @@
 //! is built once for the match (about 2 s) and passed to the levels (see `quirkat_ai::level` for
 //! what each level does with it); `--no-table` plays without it. With the table, openings are drawn
 //! only among those that are a draw with best play.
+//!
+//! `--skip K` plays only games K+1 to N of the match, the same games a whole run plays there (the
+//! openings of the skipped pairs are still drawn, so the later ones do not change; every game's
+//! seed is its number's): a long match can be run in parts, on several cores or machines, and the
+//! parts' wins, draws and losses added up. The summary lines cover the games played.
 //!
 //! The last line reads `score A vs B: W-D-L (P%), elo +E ± M`: wins, draws and losses of A, its
 //! score with draws counted half, and the Elo difference with its 95% margin (from the spread of the
@@ -61,12 +66,14 @@ struct Args {
     verbose: bool,
     balance: Option<i32>,
     balance_nodes: u64,
+    skip: u32,
 }
 
 const USAGE: &str =
     "usage: quirkat match --ruleset ID [--option KEY=VALUE]... --a PLAYER --b PLAYER \
 --games N [--movetime MS] [--nodes N] [--depth D] [--seed S] [--opening-plies K] [--max-plies P] \
-[--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--no-table] [--verbose]
+[--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--no-table] [--balance CENTIMEN|off] \
+[--balance-nodes N] [--skip K] [--verbose]
   PLAYER: a level 1-6, random or greedy";
 
 fn parse(args: &[String]) -> Result<Args, String> {
@@ -85,6 +92,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut no_table = false;
     let mut balance = Some(BALANCE_CP);
     let mut balance_nodes = BALANCE_NODES;
+    let mut skip = 0;
     let mut it = args.iter();
     fn num<T: std::str::FromStr>(name: &str, v: Option<&String>) -> Result<T, String> {
         let v = v.ok_or_else(|| format!("{name} needs a value"))?;
@@ -118,6 +126,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                     .map_err(|_| format!("{arg} takes KEY=NUMBER, not '{k}={v}'"))?;
                 tune[usize::from(arg == "--tune-b")].push((k, v));
             }
+            "--skip" => skip = num::<u32>("--skip", it.next())?,
             "--verbose" | "-v" => verbose = true,
             "--no-table" => no_table = true,
             "--balance" => {
@@ -151,13 +160,19 @@ fn parse(args: &[String]) -> Result<Args, String> {
         depth,
         nodes,
     });
+    let games = games
+        .filter(|&g| g > 0)
+        .ok_or("--games takes a positive number")?;
+    if skip >= games {
+        return Err(format!(
+            "--skip {skip} leaves none of the {games} games to play"
+        ));
+    }
     Ok(Args {
         rules,
         a: a.ok_or_else(|| format!("--a is required\n{USAGE}"))?,
         b: b.ok_or_else(|| format!("--b is required\n{USAGE}"))?,
-        games: games
-            .filter(|&g| g > 0)
-            .ok_or("--games takes a positive number")?,
+        games,
         movetime,
         fixed,
         seed,
@@ -168,6 +183,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         verbose,
         balance,
         balance_nodes,
+        skip,
     })
 }
 
@@ -203,7 +219,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     .then(|| Table::build(&a.rules))
     .flatten();
     if let Some(t) = &table {
-        println!("solved table: {} positions", t.positions());
+        say!("solved table: {} positions", t.positions());
     }
     let mut stats = [Stats::default(), Stats::default()];
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
@@ -223,8 +239,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 &mut balancer,
                 &mut used,
             );
-            if a.verbose {
-                println!(
+            if a.verbose && g + 1 >= a.skip {
+                say!(
                     "pair {}: opening {} (score {})",
                     pair + 1,
                     line.join(" "),
@@ -232,6 +248,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 );
             }
             opening = o;
+        }
+        if g < a.skip {
+            continue;
         }
         // in even games A has the first move, in odd games the second
         let a_side = if g % 2 == 0 {
@@ -270,7 +289,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             if a.verbose
                 && let Some(m) = &m
             {
-                println!(
+                say!(
                     "  {plies:>3} {} {:<14} depth {:>2} score {}",
                     ["A", "B"][who],
                     m.text(game.rules().board),
@@ -311,7 +330,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let why = game
             .outcome()
             .map_or("ply cap".to_string(), |o| o.reason.id().to_string());
-        println!(
+        say!(
             "game {}/{}: A ({}) {} as {}: {word} ({why}, {} plies)",
             g + 1,
             a.games,
@@ -327,7 +346,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     for (i, st) in stats.iter().enumerate() {
         if st.moves > 0 && matches!(players[i], Player::Level(_)) {
-            println!(
+            say!(
                 "{} ({}): {} moves, {:.1} ms a move, depth {:.1}, {:.0} nodes/s",
                 ["A", "B"][i],
                 players[i],
@@ -339,7 +358,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let n = scores.len() as f64;
-    println!(
+    say!(
         "first player: {}-{}-{} ({:.1}%); openings: {} plies{}",
         first.0,
         first.1,
@@ -353,7 +372,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     let p = scores.iter().sum::<f64>() / n;
     let (elo, margin) = elo(&scores);
-    println!(
+    say!(
         "score {} vs {}: {wins}-{draws}-{losses} ({:.1}%), elo {}{:.0} ± {:.0}",
         players[0],
         players[1],

@@ -28,13 +28,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    println!(
+    say!(
         "{:<12} {:>10} {:>10} {:>12}  best moves",
-        "ruleset", "nodes", "ms", "nodes/s"
+        "ruleset",
+        "nodes",
+        "ms",
+        "nodes/s"
     );
     let mut total = (0u64, 0f64);
     for line in bench_search(&StdClock::new(), nodes) {
-        println!(
+        say!(
             "{:<12} {:>10} {:>10.0} {:>12.0}  {}",
             line.ruleset.id(),
             line.nodes,
@@ -45,7 +48,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         total.0 += line.nodes;
         total.1 += line.elapsed_ms;
     }
-    println!(
+    say!(
         "{:<12} {:>10} {:>10.0} {:>12.0}",
         "all",
         total.0,

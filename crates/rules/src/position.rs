@@ -441,8 +441,13 @@ mod tests {
         for p in 0..STACK_POINTS as u8 {
             for height in 0..=8u8 {
                 for bits in 0..1u32 << height {
-                    let by_levels = (0..height).fold(0, |h, l| h ^ level_key(p, (bits >> l) & 1, l));
-                    assert_eq!(stack_key(p, bits, height), by_levels, "{p} {bits:b} {height}");
+                    let by_levels =
+                        (0..height).fold(0, |h, l| h ^ level_key(p, (bits >> l) & 1, l));
+                    assert_eq!(
+                        stack_key(p, bits, height),
+                        by_levels,
+                        "{p} {bits:b} {height}"
+                    );
                     if height > 0 {
                         assert!(seen.insert(by_levels), "two stacks share a key");
                     }

@@ -1,0 +1,289 @@
+//! The `quirkat` command as a user runs it: the real binary, its output and exit status.
+//! Every figure printed is checked against the rules library, not against a copy of the output.
+
+use quirkat_rules::{Game, Rules, RulesetId};
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
+
+fn quirkat(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quirkat"))
+        .args(args)
+        .output()
+        .expect("the quirkat binary runs")
+}
+
+/// Standard output of a run that must succeed.
+fn ok(args: &[&str]) -> String {
+    let out = quirkat(args);
+    assert!(
+        out.status.success(),
+        "quirkat {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Standard error of a run that must fail with status 1, without a panic.
+fn fails(args: &[&str]) -> String {
+    let out = quirkat(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "quirkat {args:?}: {err}");
+    assert!(
+        !err.contains("panicked"),
+        "quirkat {args:?} panicked: {err}"
+    );
+    assert!(err.starts_with("quirkat: "), "quirkat {args:?}: {err}");
+    err
+}
+
+/// The legal moves of `game` as `quirkat legal` prints them: sorted byte-wise, space-separated.
+fn sorted_moves(game: &Game) -> String {
+    let board = game.rules().board;
+    let mut moves: Vec<String> = game.legal_moves().iter().map(|m| m.text(board)).collect();
+    moves.sort();
+    moves.join(" ")
+}
+
+#[test]
+fn rulesets_lists_every_ruleset_once() {
+    let out = ok(&["rulesets"]);
+    let ids: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    let want: Vec<String> = RulesetId::ALL.iter().map(|r| r.id().to_string()).collect();
+    assert_eq!(ids, want);
+}
+
+#[test]
+fn perft_prints_the_library_counts() {
+    for (id, depth) in [("srand", 4), ("queah", 5), ("towers", 5), ("surakarta", 3)] {
+        let out = ok(&["perft", "--ruleset", id, "--depth", &depth.to_string()]);
+        let game = Game::new(Rules::new(id.parse().unwrap()));
+        let want: Vec<String> = (1..=depth)
+            .map(|d| format!("depth {d}: {}", game.perft(d)))
+            .collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), want, "{id}");
+    }
+    // an option changes the rules the count is made under
+    let out = ok(&[
+        "perft",
+        "--ruleset",
+        "srand",
+        "--option",
+        "enforcement=huffing",
+        "--depth",
+        "2",
+    ]);
+    let rules = Rules::from_pairs(RulesetId::Srand, [("enforcement", "huffing")]).unwrap();
+    assert_eq!(
+        out.lines().last(),
+        Some(format!("depth 2: {}", Game::new(rules).perft(2)).as_str())
+    );
+}
+
+#[test]
+fn legal_prints_the_sorted_moves_after_a_line() {
+    let rules = Rules::new(RulesetId::Zamma);
+    let mut game = Game::new(rules);
+    assert_eq!(
+        ok(&["legal", "--ruleset", "zamma"]).trim_end(),
+        sorted_moves(&game)
+    );
+    // a line of six plies, each the first legal move in sorted order
+    let mut line = Vec::new();
+    let mut each = vec![format!("0: {}", sorted_moves(&game))];
+    for k in 1..=6 {
+        let m = sorted_moves(&game).split(' ').next().unwrap().to_string();
+        game.play_text(&m).unwrap();
+        line.push(m);
+        each.push(format!("{k}: {}", sorted_moves(&game)));
+    }
+    let moves = line.join(" ");
+    let out = ok(&["legal", "--ruleset", "zamma", "--moves", &moves]);
+    assert_eq!(out.trim_end(), sorted_moves(&game));
+    let out = ok(&["legal", "--ruleset", "zamma", "--moves", &moves, "--each"]);
+    assert_eq!(out.lines().collect::<Vec<_>>(), each);
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let first = ok(&["legal", "--ruleset", "srand"]);
+    let first = first.split(' ').next().unwrap();
+    // the second ply repeats the first move, whose piece has gone: named by ply and move
+    let err = fails(&[
+        "legal",
+        "--ruleset",
+        "srand",
+        "--moves",
+        &format!("{first} {first}"),
+    ]);
+    assert!(err.contains("ply 2") && err.contains(first), "{err}");
+    let err = fails(&["legal", "--ruleset", "srand", "--moves", "zz9"]);
+    assert!(err.contains("ply 1") && err.contains("zz9"), "{err}");
+    let err = fails(&["perft", "--ruleset", "nope", "--depth", "2"]);
+    assert!(err.contains("nope"), "{err}");
+    let err = fails(&[
+        "perft",
+        "--ruleset",
+        "srand",
+        "--option",
+        "limit=abc",
+        "--depth",
+        "2",
+    ]);
+    assert!(err.contains("limit") && err.contains("abc"), "{err}");
+    fails(&["perft", "--ruleset", "srand"]);
+    fails(&["perft", "--ruleset", "srand", "--depth", "two"]);
+    fails(&[
+        "match",
+        "--ruleset",
+        "srand",
+        "--a",
+        "7",
+        "--b",
+        "1",
+        "--games",
+        "2",
+    ]);
+    fails(&[
+        "match",
+        "--ruleset",
+        "srand",
+        "--a",
+        "2",
+        "--b",
+        "1",
+        "--games",
+        "0",
+    ]);
+    let err = fails(&[
+        "match",
+        "--ruleset",
+        "srand",
+        "--a",
+        "2",
+        "--b",
+        "1",
+        "--games",
+        "2",
+        "--skip",
+        "2",
+    ]);
+    assert!(err.contains("--skip"), "{err}");
+    fails(&["no-such-command"]);
+}
+
+/// `W-D-L` and the score from `score A vs B: W-D-L (P%), elo +E ± M`.
+fn score_line(out: &str) -> (u32, u32, u32, f64) {
+    let last = out.lines().last().expect("a last line");
+    let rest = last.split_once(": ").expect("score A vs B: ...").1;
+    let (wdl, rest) = rest.split_once(" (").unwrap();
+    let n: Vec<u32> = wdl.split('-').map(|x| x.parse().unwrap()).collect();
+    let (pct, elo) = rest.split_once("%), elo ").unwrap();
+    let (e, margin) = elo.split_once(" ± ").unwrap();
+    assert!(e.starts_with('+') || e.starts_with('-'), "{last}");
+    e[1..].parse::<f64>().unwrap();
+    margin.parse::<f64>().unwrap();
+    (n[0], n[1], n[2], pct.parse().unwrap())
+}
+
+#[test]
+fn a_match_reports_every_game_and_the_score() {
+    let args = [
+        "match",
+        "--ruleset",
+        "zamma",
+        "--a",
+        "2",
+        "--b",
+        "random",
+        "--games",
+        "6",
+    ];
+    let out = ok(&args);
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .starts_with("score level 2 vs random: "),
+        "{out}"
+    );
+    let (w, d, l, pct) = score_line(&out);
+    assert_eq!(w + d + l, 6);
+    assert!(
+        (pct - (w as f64 + 0.5 * d as f64) * 100.0 / 6.0).abs() < 0.06,
+        "{out}"
+    );
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 6);
+    let a_won = games.iter().filter(|l| l.contains("A wins")).count() as u32;
+    assert_eq!(a_won, w);
+    // colours alternate, first player in even games
+    assert!(
+        games[0].contains("as first") && games[1].contains("as second"),
+        "{out}"
+    );
+    // a seed fixes the games; skipping the first three plays the same last three
+    let untimed = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.contains(" ms a move"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(untimed(&ok(&args)), untimed(&out));
+    let mut skipped = args.to_vec();
+    skipped.extend(["--skip", "3"]);
+    let part = ok(&skipped);
+    let part_games: Vec<&str> = part.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(part_games, games[3..]);
+    let (w3, d3, l3, _) = score_line(&part);
+    assert_eq!(w3 + d3 + l3, 3);
+}
+
+#[test]
+fn solve_prints_the_value_the_size_and_the_time() {
+    let out = ok(&["solve", "queah"]);
+    assert!(out.contains("start position: "), "{out}");
+    let positions = out
+        .lines()
+        .find(|l| l.starts_with("positions: "))
+        .expect("positions line");
+    let n: u64 = positions["positions: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(n > 1_000_000, "{positions}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("table: ") && l.contains("bytes")),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("build: ") && l.ends_with(" s")),
+        "{out}"
+    );
+    fails(&["solve", "srand"]);
+}
+
+/// Output that nobody reads any more ends the command quietly (as a broken pipe would), never with
+/// a panic.
+#[test]
+fn a_closed_output_ends_the_command_without_a_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quirkat"))
+        .args(["bench", "--seconds", "0.001"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the quirkat binary runs");
+    let mut header = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut header)
+        .unwrap();
+    assert!(header.starts_with("ruleset"), "{header}");
+    // the reader is dropped here: the next line cannot be written
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(141), "{err}");
+}
