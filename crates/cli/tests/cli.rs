@@ -36,6 +36,11 @@ fn fails(args: &[&str]) -> String {
     err
 }
 
+/// The words of a command line without quoted arguments.
+fn w(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 /// The legal moves of `game` as `quirkat legal` prints them: sorted byte-wise, space-separated.
 fn sorted_moves(game: &Game) -> String {
     let board = game.rules().board;
@@ -120,53 +125,13 @@ fn bad_input_is_a_clear_error() {
     assert!(err.contains("ply 1") && err.contains("zz9"), "{err}");
     let err = fails(&["perft", "--ruleset", "nope", "--depth", "2"]);
     assert!(err.contains("nope"), "{err}");
-    let err = fails(&[
-        "perft",
-        "--ruleset",
-        "srand",
-        "--option",
-        "limit=abc",
-        "--depth",
-        "2",
-    ]);
+    let err = fails(&w("perft --ruleset srand --option limit=abc --depth 2"));
     assert!(err.contains("limit") && err.contains("abc"), "{err}");
     fails(&["perft", "--ruleset", "srand"]);
     fails(&["perft", "--ruleset", "srand", "--depth", "two"]);
-    fails(&[
-        "match",
-        "--ruleset",
-        "srand",
-        "--a",
-        "7",
-        "--b",
-        "1",
-        "--games",
-        "2",
-    ]);
-    fails(&[
-        "match",
-        "--ruleset",
-        "srand",
-        "--a",
-        "2",
-        "--b",
-        "1",
-        "--games",
-        "0",
-    ]);
-    let err = fails(&[
-        "match",
-        "--ruleset",
-        "srand",
-        "--a",
-        "2",
-        "--b",
-        "1",
-        "--games",
-        "2",
-        "--skip",
-        "2",
-    ]);
+    fails(&w("match --ruleset srand --a 7 --b 1 --games 2"));
+    fails(&w("match --ruleset srand --a 2 --b 1 --games 0"));
+    let err = fails(&w("match --ruleset srand --a 2 --b 1 --games 2 --skip 2"));
     assert!(err.contains("--skip"), "{err}");
     fails(&["no-such-command"]);
 }
