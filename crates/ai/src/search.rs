@@ -594,7 +594,8 @@ impl Searcher {
                 self.full(clock, pos, &moves, at)
             }
         };
-        self.bufs[ply] = moves;
+        self.bufs[ply] = keep_small(moves);
+        self.order[ply] = keep_small(std::mem::take(&mut self.order[ply]));
         v
     }
 
@@ -796,6 +797,21 @@ impl Searcher {
 
 /// Ordering value of a capture: pieces taken, then kings taken, then a promotion; huffs count as a
 /// piece. Zero for a quiet move.
+/// A list kept for reuse at one ply, unless it grew past [`KEPT_CAPACITY`]: a flying king's chains
+/// can fill one with up to `MAX_MOVES` moves (12 MB), and kept at every ply such lists would hold
+/// hundreds of megabytes that a browser's worker never gives back.
+#[inline]
+fn keep_small<T>(list: Vec<T>) -> Vec<T> {
+    if list.capacity() > KEPT_CAPACITY {
+        Vec::with_capacity(64)
+    } else {
+        list
+    }
+}
+
+/// The most entries a per-ply list keeps room for between nodes.
+const KEPT_CAPACITY: usize = 1 << 12;
+
 fn capture_rank(pos: &Position, m: &Move) -> i32 {
     let kings = (m.captured_set() & pos.kings()).count_ones() as i32;
     let taken = if m.is_capture() {
@@ -837,5 +853,29 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ZeroClock;
+
+    /// A Mullah in the corner of a lattice of sixteen men has 15,981 capture chains: the list that
+    /// holds them is not kept for the next node at its ply.
+    #[test]
+    fn a_huge_move_list_is_not_kept() {
+        let board = "X9o1o1o1o11o1o1o1o11o1o1o1o11o1o1o1o10";
+        let game = Game::from_position_string(&format!("q1_srand__{board}_2_0.0.0_")).unwrap();
+        let mut reply = game.clone();
+        reply.apply(&game.legal_moves()[0]);
+        assert!(reply.legal_moves().len() > 4 * KEPT_CAPACITY);
+        let mut s = Searcher::new(1);
+        let r = s.search(&game, &Limits::nodes(3), &ZeroClock, &mut |_| true);
+        assert!(r.best.is_some());
+        let most = s.bufs.iter().map(Vec::capacity).max().unwrap();
+        assert!(most <= KEPT_CAPACITY, "a list of {most} moves kept");
+        let most = s.order.iter().map(Vec::capacity).max().unwrap();
+        assert!(most <= KEPT_CAPACITY, "an order of {most} moves kept");
     }
 }
