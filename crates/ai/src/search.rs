@@ -795,8 +795,6 @@ impl Searcher {
     }
 }
 
-/// Ordering value of a capture: pieces taken, then kings taken, then a promotion; huffs count as a
-/// piece. Zero for a quiet move.
 /// A list kept for reuse at one ply, unless it grew past [`KEPT_CAPACITY`]: a flying king's chains
 /// can fill one with up to `MAX_MOVES` moves (12 MB), and kept at every ply such lists would hold
 /// hundreds of megabytes that a browser's worker never gives back.
@@ -812,6 +810,8 @@ fn keep_small<T>(list: Vec<T>) -> Vec<T> {
 /// The most entries a per-ply list keeps room for between nodes.
 const KEPT_CAPACITY: usize = 1 << 12;
 
+/// Ordering value of a capture: pieces taken, then kings taken, then a promotion; huffs count as a
+/// piece. Zero for a quiet move.
 fn capture_rank(pos: &Position, m: &Move) -> i32 {
     let kings = (m.captured_set() & pos.kings()).count_ones() as i32;
     let taken = if m.is_capture() {
