@@ -37,7 +37,7 @@ const USAGE: &str = "usage:
   quirkat bench [--seconds S]
   quirkat bench-search [--nodes N]
   quirkat solve queah|queah-1888 [--option KEY=VALUE]...
-  quirkat match --ruleset ID --a PLAYER --b PLAYER --games N [...] (quirkat match for all)";
+  quirkat match --ruleset ID --a PLAYER --b PLAYER --games N [...]  (`quirkat match` lists them all)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
