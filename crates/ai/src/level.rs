@@ -68,11 +68,11 @@
 //! with both colours from balanced openings (the match runner's defaults: random openings of 8 plies
 //! in Srand and Zamma, 10 in towers, 4 in Surakarta and Queah, each kept only if a 50,000-node
 //! search scores it within ±40; no opening repeated in a match), seed 1 unless noted; Queah with the
-//! solved table for levels 5 and 6 and openings that are draws with best play. Level 6 is fixed to
-//! nodes so that the games repeat (but for the last two rows): `--nodes 700000` (Surakarta 400,000), about what 1 s searches at
-//! the `bench-search` speeds. The levels are as defined above. Each cell is level A's
-//! wins-draws-losses (score, draws half) and the number of games; over 100 games the 95% margin of
-//! a score near 75% is about ±9 points, over 40 about ±14, over 20 about ±19.
+//! solved table for levels 5 and 6 and openings that are draws with best play. But for the last two
+//! rows, level 6 is fixed to nodes so that the games repeat: `--nodes 700000` (Surakarta 400,000),
+//! about what 1 s searches at the `bench-search` speeds. The levels are as defined above. Each cell
+//! is level A's wins-draws-losses (score, draws half) and the number of games; over 100 games the
+//! 95% margin of a score near 75% is about ±9 points, over 40 about ±14, over 20 about ±19.
 //!
 //! | pair | srand | zamma | surakarta | queah | towers |
 //! |---|---|---|---|---|---|
