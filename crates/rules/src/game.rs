@@ -131,9 +131,7 @@ impl Game {
 
     /// The end of the game, or `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
-        let mut out = Vec::with_capacity(64);
-        generate(&self.rules, &self.pos, &mut out);
-        outcome_of(&self.rules, &self.pos, out.is_empty(), &self.history)
+        self.legal_moves_and_outcome().1
     }
 
     /// [`Game::legal_moves`] and [`Game::outcome`] together, finding the moves once.

@@ -1,6 +1,6 @@
 //! Move generation and making, one module per game family (and one for Queah, whose drops multiply
-//! its lists), with the parts of a turn that every family shares: the huff before a move, and the
-//! playing of Queah's drop before a move (RULES.md, "Huffing", "Queah", "One move = one turn").
+//! its lists and which plays its own moves), with the parts of a turn the others share: the huff
+//! before a move (RULES.md, "Huffing", "One move = one turn"), and the end of every turn.
 
 pub(crate) mod leap;
 pub(crate) mod queah;
@@ -177,7 +177,7 @@ fn move_piece(rules: &Rules, p: &mut Position, m: &Move) {
     }
 }
 
-/// The end of every turn outside Queah: the no-progress count; the other side to move.
+/// The end of every turn: the no-progress count; the other side to move.
 #[inline(always)]
 fn finish(p: &mut Position, progress: bool) {
     p.no_progress = if progress {

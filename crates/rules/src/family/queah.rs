@@ -3,12 +3,11 @@
 //! one is due. The leap family's generator lists the same moves (the tests compare them); this one
 //! knows there are no chains and at most five pieces a side on 13 cells, which matters most after a
 //! capture, when every empty cell starts its own list of moves. Queah's moves are also played
-//! here ([`play`]), drops included: no other family drops, and the others' `play` no longer looks
-//! for drops.
+//! here ([`play`]), drops included: no other family drops.
 
 use crate::board::{BitIter, Bits, Board, BoardKind, NONE, SmallBits, bit};
 use crate::moves::Move;
-use crate::position::{Position, drop_key, piece_key, reserve_key, side_key};
+use crate::position::{Position, drop_key, piece_key, reserve_key};
 use crate::ruleset::{CaptureRule, Chains, Rules};
 use std::sync::OnceLock;
 
@@ -58,7 +57,7 @@ pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
     let me = p.side.index();
     let op = 1 - me;
     let mut own = p.own[me] as SmallBits;
-    let mut hash = p.hash ^ side_key();
+    let mut hash = p.hash;
     if p.drop_pending {
         hash ^= drop_key();
         p.drop_pending = false;
@@ -84,13 +83,8 @@ pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
         }
     }
     p.own[me] = own as Bits;
-    p.no_progress = if m.capture {
-        0
-    } else {
-        p.no_progress.saturating_add(1)
-    };
-    p.side = p.side.other();
     p.hash = hash;
+    super::finish(p, m.capture);
 }
 
 /// The board's neighbours and leaps by cell, in 32-bit sets and fixed arrays, built on first use:
@@ -168,6 +162,7 @@ fn pieces(
 mod tests {
     use super::*;
     use crate::family::leap;
+    use crate::position::side_key;
     use crate::ruleset::{Options, RulesetId};
     use crate::{Game, family::make};
 
