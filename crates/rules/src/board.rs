@@ -266,13 +266,14 @@ impl Board {
     #[inline(always)]
     pub fn shift_small(&self, bits: SmallBits, d: usize) -> SmallBits {
         debug_assert!(self.len() <= 32);
-        if self.uniform_files == 5 {
-            // the 5×5 board: constant offsets, as on the 9×9 boards
-            return grid_shift::<SmallBits, 5>(bits & self.shifts_small[d][0].0, d);
-        }
         let groups = &self.shifts_small[d];
         let (mask, rot) = groups[0];
         let mut out = (bits & mask).rotate_left(rot);
+        if self.uniform_files == 5 {
+            // the 5×5 board: one offset a direction. A rotation by the table's amount takes no branch,
+            // where a constant shift chosen by `d` is a jump through a table when `d` varies.
+            return out;
+        }
         for &(mask, rot) in &groups[1..self.shift_groups[d] as usize] {
             out |= (bits & mask).rotate_left(rot);
         }

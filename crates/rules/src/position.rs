@@ -64,11 +64,10 @@ pub struct Position {
     pub(crate) own: [Bits; 2],
     /// Points holding kings.
     pub(crate) kings: Bits,
-    /// Towers: the colours of each stack, bottom at bit 0; a set bit is a piece of the second player.
-    /// No bit is set at or above the stack's height.
-    pub(crate) stack_bits: [u32; STACK_POINTS],
-    /// Towers: the height of each stack.
-    pub(crate) stack_height: [u8; STACK_POINTS],
+    /// Towers: each point's stack as one number ([`stack_of`]): its colours from the bottom at bit 0
+    /// (a set bit is a piece of the second player) under a 1 that marks its height. An empty point
+    /// is [`EMPTY_STACK`], as is every point outside towers.
+    pub(crate) stacks: [u32; STACK_POINTS],
     /// Queah reserves.
     pub(crate) reserve: [u8; 2],
     pub(crate) side: Side,
@@ -86,8 +85,7 @@ impl Position {
         Position {
             own: [0; 2],
             kings: 0,
-            stack_bits: [0; STACK_POINTS],
-            stack_height: [0; STACK_POINTS],
+            stacks: [EMPTY_STACK; STACK_POINTS],
             reserve: [0; 2],
             side,
             drop_pending: false,
@@ -161,8 +159,7 @@ impl Position {
             if let Some(s) = owner {
                 pos.own[s.index()] |= bit(i as u8);
                 if rules.family == Family::Towers {
-                    pos.stack_height[i] = 1;
-                    pos.stack_bits[i] = s.index() as u32;
+                    pos.stacks[i] = stack_of(s.index() as u32, 1);
                 }
             }
         }
@@ -200,8 +197,9 @@ impl Position {
         if i >= STACK_POINTS {
             return Vec::new();
         }
-        (0..self.stack_height[i])
-            .map(|l| Side::from_index(((self.stack_bits[i] >> l) & 1) as usize))
+        let s = self.stacks[i];
+        (0..stack_height(s))
+            .map(|l| Side::from_index(((s >> l) & 1) as usize))
             .collect()
     }
 
@@ -214,8 +212,8 @@ impl Position {
         if i >= STACK_POINTS {
             return (0, 0);
         }
-        let h = self.stack_height[i];
-        (self.stack_bits[i] & mask(h as u32), h)
+        let h = stack_height(self.stacks[i]);
+        (self.stacks[i] & mask(h), h as u8)
     }
 
     /// Points occupied by `side` (stacks it tops, in towers).
@@ -255,11 +253,12 @@ impl Position {
 
     /// How many pieces `side` has, on the board (in every stack, for towers) and in reserve.
     pub fn material(&self, side: Side) -> u32 {
-        let board = if self.stack_height.iter().any(|&h| h > 0) {
-            (0..STACK_POINTS)
-                .map(|i| {
-                    let h = self.stack_height[i] as u32;
-                    let seconds = (self.stack_bits[i] & mask(h)).count_ones();
+        let board = if self.stacks.iter().any(|&s| s != EMPTY_STACK) {
+            self.stacks
+                .iter()
+                .map(|&s| {
+                    let h = stack_height(s);
+                    let seconds = (s & mask(h)).count_ones();
                     if side == Side::Second {
                         seconds
                     } else {
@@ -278,7 +277,7 @@ impl Position {
         let mut h = 0;
         if rules.family == Family::Towers {
             for i in 0..STACK_POINTS {
-                h ^= stack_key(i as u8, self.stack_bits[i], self.stack_height[i]);
+                h ^= stack_key(i as u8, self.stacks[i]);
             }
         } else {
             for s in 0..2 {
@@ -299,8 +298,24 @@ impl Position {
 }
 
 #[inline(always)]
-pub(crate) fn mask(h: u32) -> u32 {
+pub(crate) const fn mask(h: u32) -> u32 {
     if h >= 32 { u32::MAX } else { (1u32 << h) - 1 }
+}
+
+/// An empty point in [`Position::stacks`]: the height mark alone.
+pub(crate) const EMPTY_STACK: u32 = 1;
+
+/// The stack of `height` pieces (at most 24, every piece of a towers game) with colours `bits`, as
+/// [`Position::stacks`] keeps it.
+#[inline(always)]
+pub(crate) const fn stack_of(bits: u32, height: u32) -> u32 {
+    (1 << height) | (bits & mask(height))
+}
+
+/// The height of a stack kept as [`stack_of`] makes it.
+#[inline(always)]
+pub(crate) const fn stack_height(stack: u32) -> u32 {
+    31 - (stack | 1).leading_zeros()
 }
 
 // Zobrist keys, generated at compile time from a fixed seed so that hashes are the same on every
@@ -335,18 +350,18 @@ pub(crate) fn piece_key(side: usize, king: bool, p: u8) -> u64 {
     KEYS[PIECE_KEYS + (side * 2 + king as usize) * 128 + p as usize]
 }
 
-/// The key of a whole stack on point `p`: the XOR of its pieces' keys, level by level, so that
-/// taking the top piece changes the key by one [`level_key`]. A stack of up to [`SHORT`] pieces (most
-/// of them) reads its key whole from [`SHORT_STACK_KEYS`].
+/// The key of the whole stack `stack` ([`stack_of`]) on point `p`: the XOR of its pieces' keys,
+/// level by level, so that taking the top piece changes the key by one [`level_key`]. A stack of up
+/// to [`SHORT`] pieces (most of them) reads its key whole from [`SHORT_STACK_KEYS`].
 #[inline]
-pub(crate) fn stack_key(p: u8, bits: u32, height: u8) -> u64 {
+pub(crate) fn stack_key(p: u8, stack: u32) -> u64 {
     let p = (p as usize).min(STACK_POINTS - 1);
-    if height as usize <= SHORT {
-        return SHORT_STACK_KEYS[p][short_index(bits, height)];
+    if stack < 2 << SHORT {
+        return SHORT_STACK_KEYS[p][stack as usize];
     }
     let mut h = 0;
-    for l in 0..height.min(32) {
-        h ^= level_key(p as u8, (bits >> l) & 1, l);
+    for l in 0..stack_height(stack) as u8 {
+        h ^= level_key(p as u8, (stack >> l) & 1, l);
     }
     h
 }
@@ -354,15 +369,9 @@ pub(crate) fn stack_key(p: u8, bits: u32, height: u8) -> u64 {
 /// Stacks up to this height have their keys in [`SHORT_STACK_KEYS`].
 const SHORT: usize = 5;
 
-/// A stack of at most [`SHORT`] pieces as one index below `2 << SHORT`: a 1 above its colours.
-#[inline(always)]
-const fn short_index(bits: u32, height: u8) -> usize {
-    let h = height as usize & 7;
-    (1 << h) | (bits as usize & ((1 << h) - 1))
-}
-
-/// The key of every stack of at most [`SHORT`] pieces on each point, by [`short_index`]: the XOR of
-/// its level keys, as [`stack_key`] defines it (index 1, the empty stack, is 0).
+/// The key of every stack of at most [`SHORT`] pieces on each point, indexed by the stack as
+/// [`stack_of`] writes it: the XOR of its level keys, as [`stack_key`] defines it (index 1, the empty
+/// stack, is 0).
 static SHORT_STACK_KEYS: [[u64; 2 << SHORT]; STACK_POINTS] = {
     let keys = make_keys();
     let mut table = [[0u64; 2 << SHORT]; STACK_POINTS];
@@ -379,7 +388,7 @@ static SHORT_STACK_KEYS: [[u64; 2 << SHORT]; STACK_POINTS] = {
                     h ^= keys[STACK_KEYS + (c * 32 + l) * STACK_POINTS + p];
                     l += 1;
                 }
-                table[p][short_index(bits as u32, height as u8)] = h;
+                table[p][stack_of(bits as u32, height as u32) as usize] = h;
                 bits += 1;
             }
             height += 1;
@@ -444,7 +453,7 @@ mod tests {
                     let by_levels =
                         (0..height).fold(0, |h, l| h ^ level_key(p, (bits >> l) & 1, l));
                     assert_eq!(
-                        stack_key(p, bits, height),
+                        stack_key(p, stack_of(bits, height as u32)),
                         by_levels,
                         "{p} {bits:b} {height}"
                     );

@@ -23,7 +23,7 @@
 use crate::board::{BitIter, bit};
 use crate::error::FormatError;
 use crate::game::Game;
-use crate::position::{Position, STACK_POINTS, Side};
+use crate::position::{Position, STACK_POINTS, Side, stack_of};
 use crate::ruleset::{CaptureRule, Family, OptionKey, Rules, RulesetId};
 use std::fmt::Write;
 
@@ -53,13 +53,12 @@ impl Game {
                 let _ = write!(s, "{empty}");
                 empty = 0;
             }
-            let height = if rules.family == Family::Towers {
-                pos.stack_height[p as usize]
+            let (bits, height) = if rules.family == Family::Towers {
+                pos.stack(p)
             } else {
-                1
+                (0, 1)
             };
             if height > 1 {
-                let bits = pos.stack_bits[p as usize];
                 s.push('-');
                 s.extend((0..height).map(|l| if (bits >> l) & 1 == 0 { 'x' } else { 'o' }));
                 s.push('-');
@@ -250,8 +249,7 @@ fn parse_board(rules: &Rules, text: &str, pos: &mut Position) -> Result<(), Form
                     pos.kings |= bit(pt);
                 }
                 if towers {
-                    pos.stack_bits[p] = side as u32;
-                    pos.stack_height[p] = 1;
+                    pos.stacks[p] = stack_of(side as u32, 1);
                 }
                 i += 1;
             }
@@ -274,8 +272,7 @@ fn parse_board(rules: &Rules, text: &str, pos: &mut Position) -> Result<(), Form
                 }
                 let top = (bits >> (body.len() - 1)) & 1;
                 pos.own[top as usize] |= bit(pt);
-                pos.stack_bits[p] = bits;
-                pos.stack_height[p] = body.len() as u8;
+                pos.stacks[p] = stack_of(bits, body.len() as u32);
                 i += len + 2;
             }
             _ => {

@@ -4,7 +4,7 @@
 use crate::board::{BitIter, Bits, Board, NONE, SmallBits, bit};
 use crate::family::leap::keep_most_captures;
 use crate::moves::{MAX_MOVES, Move};
-use crate::position::{Position, level_key, mask, stack_key};
+use crate::position::{EMPTY_STACK, Position, level_key, mask, stack_height, stack_key, stack_of};
 use crate::ruleset::{CaptureRule, Rules};
 
 /// Appends the legal moves (before any huff) of the side to move. The 25-point board's sets are
@@ -20,20 +20,19 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     if starts != 0 {
         let mut g = Chain {
             board,
-            me: me as u32,
             no_rejump: rules.options.no_rejump,
-            bits: pos.stack_bits,
-            height: pos.stack_height,
+            me: me as u32,
+            stacks: pos.stacks,
+            enemy,
+            empty,
             m: Move::new(NONE),
             out,
         };
         for p in BitIter(starts) {
             g.m = Move::new(p);
-            let (b, h) = (g.bits[p as usize], g.height[p as usize]);
-            g.height[p as usize] = 0; // lifted: its point is empty for the whole chain
+            // lifted: its point is empty for the whole chain
+            g.empty = empty | bit_small(p);
             g.dfs(p, NONE, 0);
-            g.height[p as usize] = h;
-            g.bits[p as usize] = b;
         }
         if rules.majority {
             keep_most_captures(out, start);
@@ -50,23 +49,27 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+#[inline(always)]
+fn bit_small(p: u8) -> SmallBits {
+    1 << (p & 31)
+}
+
+/// A capture chain being built: the stacks and sets as the hops so far have left them.
 struct Chain<'a> {
     board: &'static Board,
-    me: u32,
     no_rejump: bool,
-    bits: [u32; 25],
-    height: [u8; 25],
+    /// The side to move (0 or 1): the colour of the top pieces that are its own.
+    me: u32,
+    stacks: [u32; 25],
+    /// Points topped by the opponent.
+    enemy: SmallBits,
+    /// Points without a stack, the moving one's start included.
+    empty: SmallBits,
     m: Move,
     out: &'a mut Vec<Move>,
 }
 
 impl Chain<'_> {
-    #[inline]
-    fn enemy_top(&self, q: u8) -> bool {
-        let h = self.height[q as usize];
-        h > 0 && (self.bits[q as usize] >> (h - 1)) & 1 != self.me
-    }
-
     /// `last`: the point jumped by the previous hop, which may not be jumped straight again;
     /// `jumped`: every point jumped this turn (for `no_rejump`).
     fn dfs(&mut self, at: u8, last: u8, jumped: Bits) {
@@ -74,23 +77,26 @@ impl Chain<'_> {
             return;
         }
         let mut extended = false;
-        for d in 0..8 {
-            let q = self.board.step(at, d);
-            if q == NONE
+        for &(q, r) in self.board.leaps(at) {
+            if (self.enemy >> (q & 31)) & (self.empty >> (r & 31)) & 1 == 0
                 || q == last
-                || !self.enemy_top(q)
                 || (self.no_rejump && jumped & bit(q) != 0)
             {
                 continue;
             }
-            let r = self.board.step(q, d);
-            if r == NONE || self.height[r as usize] != 0 {
-                continue;
-            }
             extended = true;
-            let (qb, qh) = (self.bits[q as usize], self.height[q as usize]);
-            self.height[q as usize] = qh - 1;
-            self.bits[q as usize] = qb & mask(qh as u32 - 1);
+            // the top piece goes under the moving stack: what is left of the jumped one may be
+            // empty, the mover's or still the opponent's
+            let (qs, enemy, empty) = (self.stacks[q as usize], self.enemy, self.empty);
+            let rest = stack_height(qs) - 1;
+            let left = (qs & mask(rest)) | (1 << rest);
+            self.stacks[q as usize] = left;
+            if rest == 0 {
+                self.enemy &= !bit_small(q);
+                self.empty |= bit_small(q);
+            } else if (left >> (rest - 1)) & 1 == self.me {
+                self.enemy &= !bit_small(q);
+            }
             let len = self.m.len as usize;
             self.m.path[len] = r;
             self.m.len += 1;
@@ -101,8 +107,9 @@ impl Chain<'_> {
             self.m.captured = before;
             self.m.ncaptured -= 1;
             self.m.len -= 1;
-            self.bits[q as usize] = qb;
-            self.height[q as usize] = qh;
+            self.stacks[q as usize] = qs;
+            self.enemy = enemy;
+            self.empty = empty;
         }
         if self.m.len > 0 && !extended {
             let mut m = self.m;
@@ -119,27 +126,26 @@ pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
     rules.board.leapers(pos.own[me], pos.own[1 - me], empty)
 }
 
-/// Sets a stack and keeps the ownership sets and hash in step.
-pub(crate) fn set_stack(pos: &mut Position, p: u8, bits: u32, height: u8) {
+/// Sets the stack on `p` ([`stack_of`]) and keeps the ownership sets and hash in step.
+pub(crate) fn set_stack(pos: &mut Position, p: u8, stack: u32) {
     let i = p as usize;
-    let bits = bits & mask(height as u32);
-    pos.hash ^= stack_key(p, pos.stack_bits[i], pos.stack_height[i]) ^ stack_key(p, bits, height);
-    pos.stack_bits[i] = bits;
-    pos.stack_height[i] = height;
+    pos.hash ^= stack_key(p, pos.stacks[i]) ^ stack_key(p, stack);
+    pos.stacks[i] = stack;
     pos.own[0] &= !bit(p);
     pos.own[1] &= !bit(p);
+    let height = stack_height(stack);
     if height > 0 {
-        let top = ((bits >> (height - 1)) & 1) as usize;
+        let top = ((stack >> (height - 1)) & 1) as usize;
         pos.own[top] |= bit(p);
     }
 }
 
 /// Removes the top piece of the stack on `p` (a huff).
 pub(crate) fn pop_top(pos: &mut Position, p: u8) {
-    let i = p as usize;
-    let h = pos.stack_height[i];
+    let s = pos.stacks[p as usize];
+    let h = stack_height(s);
     if h > 0 {
-        set_stack(pos, p, pos.stack_bits[i], h - 1);
+        set_stack(pos, p, stack_of(s, h - 1));
     }
 }
 
@@ -156,44 +162,38 @@ fn jumped(a: u8, b: u8) -> u8 {
 pub(crate) fn make(pos: &mut Position, m: &Move) {
     let me = pos.side.index();
     let from = m.from;
-    let fi = from as usize;
-    let (mut bits, mut height) = (pos.stack_bits[fi], pos.stack_height[fi]);
-    pos.stack_bits[fi] = 0;
-    pos.stack_height[fi] = 0;
+    let mut moving = pos.stacks[from as usize];
+    pos.stacks[from as usize] = EMPTY_STACK;
     if !m.capture {
         // a step: the stack moves whole
         let to = m.path[0];
-        pos.hash ^= stack_key(from, bits, height) ^ stack_key(to, bits, height);
-        pos.stack_bits[to as usize] = bits;
-        pos.stack_height[to as usize] = height;
+        pos.hash ^= stack_key(from, moving) ^ stack_key(to, moving);
+        pos.stacks[to as usize] = moving;
         pos.own[me] ^= bit(from) | bit(to);
         return;
     }
     // a capture: the stack takes the top piece of every stack it jumps, under it
-    let mut hash = pos.hash ^ stack_key(from, bits, height);
+    let mut hash = pos.hash ^ stack_key(from, moving);
     pos.own[me] &= !bit(from);
     let mut a = from;
     for &b in m.landings() {
         let q = jumped(a, b);
-        let qi = q as usize;
-        let (qb, qh) = (pos.stack_bits[qi], pos.stack_height[qi]);
-        let rest = qh - 1;
-        let top = (qb >> rest) & 1;
-        hash ^= level_key(q, top, rest);
-        pos.stack_bits[qi] = qb & mask(rest as u32);
-        pos.stack_height[qi] = rest;
+        let qs = pos.stacks[q as usize];
+        let rest = stack_height(qs) - 1;
+        let top = (qs >> rest) & 1;
+        hash ^= level_key(q, top, rest as u8);
+        pos.stacks[q as usize] = (qs & mask(rest)) | (1 << rest);
         pos.own[top as usize] &= !bit(q);
         if rest > 0 {
-            pos.own[((qb >> (rest - 1)) & 1) as usize] |= bit(q);
+            pos.own[((qs >> (rest - 1)) & 1) as usize] |= bit(q);
         }
-        bits = (bits << 1) | top;
-        height += 1;
+        // under the moving stack: every level rises by one, its height mark too
+        moving = (moving << 1) | top;
         a = b;
     }
     let to = m.to();
-    hash ^= stack_key(to, bits, height);
-    pos.stack_bits[to as usize] = bits & mask(height as u32);
-    pos.stack_height[to as usize] = height;
+    hash ^= stack_key(to, moving);
+    pos.stacks[to as usize] = moving;
     pos.own[me] |= bit(to);
     pos.hash = hash;
 }
