@@ -133,15 +133,16 @@ pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
         // Queah's rules, drops and all, as for `generate`
         return queah::play(rules, p, m);
     }
-    if (p.huff != 0) | (m.huff != NONE) | (rules.capture == CaptureRule::Huffing) {
+    if rules.capture == CaptureRule::Huffing {
         return play_huffing(rules, p, m);
     }
+    // huff rights and huffs exist only under huffing (position strings refuse them elsewhere)
+    debug_assert!(p.huff == 0 && m.huff == NONE);
     move_piece(rules, p, m);
     finish(p, m.capture | m.promotes);
 }
 
-/// [`play`] under huffing, or with a huff right or a huff in the move: the rights expire, the huff is
-/// played, and a move that misses a capture gives the opponent the right to huff one of the pieces
+/// [`play`] under huffing: the rights expire, the huff is played, and a move that misses a capture gives the opponent the right to huff one of the pieces
 /// that could have captured (the moved one at its new point).
 #[inline(never)]
 fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
@@ -166,14 +167,13 @@ fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
     finish(p, m.capture | m.promotes | huffed);
 }
 
-/// The piece (stack) movement of `m`, if it moves one.
+/// The piece (stack) movement of `m`: every move moves one outside Queah.
 #[inline(always)]
 fn move_piece(rules: &Rules, p: &mut Position, m: &Move) {
-    if m.from != NONE {
-        match rules.family {
-            Family::Towers => towers::make(p, m),
-            Family::Leap | Family::Surakarta => leap::make(p, m),
-        }
+    debug_assert!(m.from != NONE);
+    match rules.family {
+        Family::Towers => towers::make(p, m),
+        Family::Leap | Family::Surakarta => leap::make(p, m),
     }
 }
 

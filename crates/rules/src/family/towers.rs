@@ -49,6 +49,7 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// The point `p` of the 25-point board as a 32-bit set.
 #[inline(always)]
 fn bit_small(p: u8) -> SmallBits {
     1 << (p & 31)
@@ -169,12 +170,12 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
         let to = m.path[0];
         pos.hash ^= stack_key(from, moving) ^ stack_key(to, moving);
         pos.stacks[to as usize] = moving;
-        pos.own[me] ^= bit(from) | bit(to);
+        pos.own[me] ^= (bit_small(from) | bit_small(to)) as Bits;
         return;
     }
     // a capture: the stack takes the top piece of every stack it jumps, under it
     let mut hash = pos.hash ^ stack_key(from, moving);
-    pos.own[me] &= !bit(from);
+    pos.own[me] &= !(bit_small(from) as Bits);
     let mut a = from;
     for &b in m.landings() {
         let q = jumped(a, b);
@@ -183,9 +184,9 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
         let top = (qs >> rest) & 1;
         hash ^= level_key(q, top, rest as u8);
         pos.stacks[q as usize] = (qs & mask(rest)) | (1 << rest);
-        pos.own[top as usize] &= !bit(q);
+        pos.own[top as usize] &= !(bit_small(q) as Bits);
         if rest > 0 {
-            pos.own[((qs >> (rest - 1)) & 1) as usize] |= bit(q);
+            pos.own[((qs >> (rest - 1)) & 1) as usize] |= bit_small(q) as Bits;
         }
         // under the moving stack: every level rises by one, its height mark too
         moving = (moving << 1) | top;
@@ -194,7 +195,7 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
     let to = m.to();
     hash ^= stack_key(to, moving);
     pos.stacks[to as usize] = moving;
-    pos.own[me] |= bit(to);
+    pos.own[me] |= bit_small(to) as Bits;
     pos.hash = hash;
 }
 
