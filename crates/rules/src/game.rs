@@ -385,13 +385,12 @@ pub(crate) fn limit_reason(rules: &Rules, pos: &Position, window: &[u64]) -> Opt
         return Some(EndReason::NoProgress);
     }
     if rules.repetitions > 0 {
-        // the same position has the same side to move, so only every other entry can match
-        let n = window
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&h| h == pos.hash)
-            .count();
+        // the same position has the same side to move, so only every other entry can match: the
+        // last (`pos` itself), the one two before it, and so on. Pairs from the end have those
+        // second, and an odd first entry is one of them.
+        let pairs = window.rchunks_exact(2);
+        let first = pairs.remainder().iter().filter(|&&h| h == pos.hash).count();
+        let n = first + pairs.filter(|pair| pair[1] == pos.hash).count();
         if n >= rules.repetitions as usize {
             return Some(EndReason::Repetition);
         }
