@@ -142,8 +142,9 @@ pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
     finish(p, m.capture | m.promotes);
 }
 
-/// [`play`] under huffing: the rights expire, the huff is played, and a move that misses a capture gives the opponent the right to huff one of the pieces
-/// that could have captured (the moved one at its new point).
+/// [`play`] under huffing: the rights expire, the huff is played, and a move that misses a capture
+/// gives the opponent the right to huff one of the pieces that could have captured (the moved one at
+/// its new point).
 #[inline(never)]
 fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
     p.hash ^= huff_set_key(p.huff);
