@@ -429,6 +429,12 @@ pub fn bit(p: u8) -> Bits {
     BIT[p as usize & 127]
 }
 
+/// The bit of point `p` on a board of at most 32 points (towers, Queah), in 32 bits.
+#[inline(always)]
+pub fn bit_small(p: u8) -> SmallBits {
+    1 << (p & 31)
+}
+
 static BIT: [Bits; 128] = {
     let mut t = [0; 128];
     let mut i = 0;

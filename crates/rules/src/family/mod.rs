@@ -154,7 +154,7 @@ fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
         remove_huffed(rules, p, m.huff);
     }
     let mut missed = 0;
-    if rules.capture == CaptureRule::Huffing && !m.capture && m.from != NONE {
+    if !m.capture {
         missed = capturers_remembered(rules, p);
         if missed & bit(m.from) != 0 {
             missed = (missed & !bit(m.from)) | bit(m.to());

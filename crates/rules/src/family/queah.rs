@@ -5,7 +5,7 @@
 //! capture, when every empty cell starts its own list of moves. Queah's moves are also played
 //! here ([`play`]), drops included: no other family drops.
 
-use crate::board::{BitIter, Bits, Board, BoardKind, NONE, SmallBits, bit};
+use crate::board::{BitIter, Bits, Board, BoardKind, NONE, SmallBits, bit, bit_small};
 use crate::moves::Move;
 use crate::position::{Position, drop_key, piece_key, reserve_key};
 use crate::ruleset::{CaptureRule, Chains, Rules};
@@ -63,14 +63,14 @@ pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
         p.drop_pending = false;
     }
     if m.drop != NONE {
-        own |= 1 << (m.drop & 31);
+        own |= bit_small(m.drop);
         let r = p.reserve[me];
         hash ^= piece_key(me, false, m.drop) ^ reserve_key(me, r) ^ reserve_key(me, r - 1);
         p.reserve[me] = r - 1;
     }
     if m.from != NONE {
         let to = m.path[0];
-        own ^= (1 << (m.from & 31)) | (1 << (to & 31));
+        own ^= bit_small(m.from) | bit_small(to);
         hash ^= piece_key(me, false, m.from) ^ piece_key(me, false, to);
         if m.capture {
             let enemy = p.own[op] as SmallBits & !(m.captured as SmallBits);

@@ -1,10 +1,10 @@
 //! Towers Alquerque: stacks owned by their top piece; a capture takes the jumped stack's top piece and
 //! puts it under the jumping stack (RULES.md, "Towers Alquerque").
 
-use crate::board::{BitIter, Bits, Board, NONE, SmallBits, bit};
+use crate::board::{BitIter, Bits, Board, NONE, SmallBits, bit, bit_small};
 use crate::family::leap::keep_most_captures;
 use crate::moves::{MAX_MOVES, Move};
-use crate::position::{EMPTY_STACK, Position, level_key, mask, stack_height, stack_key, stack_of};
+use crate::position::{EMPTY_STACK, Position, level_key, stack_height, stack_key, stack_of};
 use crate::ruleset::{CaptureRule, Rules};
 
 /// Appends the legal moves (before any huff) of the side to move. The 25-point board's sets are
@@ -49,12 +49,6 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
-/// The point `p` of the 25-point board as a 32-bit set.
-#[inline(always)]
-fn bit_small(p: u8) -> SmallBits {
-    1 << (p & 31)
-}
-
 /// A capture chain being built: the stacks and sets as the hops so far have left them.
 struct Chain<'a> {
     board: &'static Board,
@@ -90,7 +84,7 @@ impl Chain<'_> {
             // empty, the mover's or still the opponent's
             let (qs, enemy, empty) = (self.stacks[q as usize], self.enemy, self.empty);
             let rest = stack_height(qs) - 1;
-            let left = (qs & mask(rest)) | (1 << rest);
+            let left = stack_of(qs, rest);
             self.stacks[q as usize] = left;
             if rest == 0 {
                 self.enemy &= !bit_small(q);
@@ -183,7 +177,7 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
         let rest = stack_height(qs) - 1;
         let top = (qs >> rest) & 1;
         hash ^= level_key(q, top, rest as u8);
-        pos.stacks[q as usize] = (qs & mask(rest)) | (1 << rest);
+        pos.stacks[q as usize] = stack_of(qs, rest);
         pos.own[top as usize] &= !(bit_small(q) as Bits);
         if rest > 0 {
             pos.own[((qs >> (rest - 1)) & 1) as usize] |= bit_small(q) as Bits;
