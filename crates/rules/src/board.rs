@@ -422,6 +422,7 @@ macro_rules! bit_iter {
 }
 bit_iter!(Bits);
 bit_iter!(SmallBits);
+bit_iter!(u64);
 
 /// The bit of point `p` (a table look-up: a variable 128-bit shift takes several instructions).
 #[inline(always)]

@@ -1,9 +1,11 @@
 //! Queah's moves (RULES.md, "Queah"): a step to an adjacent empty cell, or one short leap over an
 //! adjacent enemy to the empty cell beyond; no chains, no promotion; the drop before the move when
-//! one is due. The leap family's generator lists the same moves (the tests compare them); this one
-//! knows there are no chains and at most five pieces a side on 13 cells, which matters most after a
-//! capture, when every empty cell starts its own list of moves. Queah's moves are also played
-//! here ([`play`]), drops included: no other family drops.
+//! one is due. The leap family's generator lists the same moves in the same order (the tests compare
+//! them); this one knows there are no chains and only 13 cells, so it finds every piece's leaps, and
+//! then every piece's steps, with a few shifts of whole sets and one loop over the moves found,
+//! without a branch per piece or per direction. That matters most after a capture, when every empty
+//! cell starts its own list of moves. Queah's moves are also played here ([`play`]), drops
+//! included: no other family drops.
 
 use crate::board::{BitIter, Bits, Board, BoardKind, NONE, SmallBits, bit, bit_small};
 use crate::moves::Move;
@@ -19,7 +21,7 @@ pub(crate) fn applies(rules: &Rules) -> bool {
         && !rules.majority
         && !rules.men_forward
         && rules.capture != CaptureRule::Huffing
-        && rules.board.len() <= 32
+        && rules.board.kind == BoardKind::Queah
 }
 
 /// Writes the legal moves of `pos` into `out` (cleared first), drops included.
@@ -32,8 +34,9 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let enemy = pos.own[1 - me] as SmallBits;
     let empty = board.all() as SmallBits & !(own | enemy);
     let compulsory = rules.capture == CaptureRule::Compulsory;
+    let cells = cells(board);
     if !pos.drop_pending {
-        pieces(board, own, enemy, empty, compulsory, NONE, out);
+        pieces(cells, own, enemy, empty, compulsory, NONE, out);
     } else if rules.options.drop_ends_turn {
         for c in BitIter(empty) {
             let mut m = Move::new(NONE);
@@ -43,7 +46,7 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     } else {
         for c in BitIter(empty) {
             let b = 1 << c;
-            pieces(board, own | b, enemy, empty & !b, compulsory, c, out);
+            pieces(cells, own | b, enemy, empty & !b, compulsory, c, out);
         }
     }
 }
@@ -87,12 +90,23 @@ pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
     super::finish(p, m.capture);
 }
 
-/// The board's neighbours and leaps by cell, in 32-bit sets and fixed arrays, built on first use:
-/// reading them costs no bounds checks or indirections in the loops below.
+/// Queah's board as its generator reads it. Numbered rank by rank, the diamond has one index
+/// offset a direction, so "the points whose neighbour that way is in `s`" is one masked rotation of
+/// `s`, and each kind of move is found for every piece at once. A move's slot in a 64-bit set is
+/// `4 × piece + k`: iterating the set lists moves by piece, and by `k` within a piece.
 struct Cells {
-    around: [SmallBits; 32],
-    leaps: [[(u8, u8); 8]; 32],
-    leap_count: [u8; 32],
+    /// The linked directions in [`crate::board::DIRS`] order (a piece's leaps are listed in that
+    /// order), each as (mask, rotation): `(s & mask).rotate_left(rotation)` is the set of points
+    /// whose neighbour in that direction is in `s`.
+    back: [(SmallBits, u32); 4],
+    /// `back`'s directions by their offset, lowest first: a piece's steps in the order of the
+    /// cells they reach.
+    by_offset: [usize; 4],
+    /// By slot: the jumped and the landing cell of a leap (`k` in `back` order) and the cell a
+    /// step reaches (`k` in `by_offset` order).
+    over: [u8; 64],
+    land: [u8; 64],
+    to: [u8; 64],
 }
 
 fn cells(board: &Board) -> &'static Cells {
@@ -100,25 +114,69 @@ fn cells(board: &Board) -> &'static Cells {
     debug_assert_eq!(board.kind, BoardKind::Queah);
     CELLS.get_or_init(|| {
         let mut c = Cells {
-            around: [0; 32],
-            leaps: [[(0, 0); 8]; 32],
-            leap_count: [0; 32],
+            back: [(0, 0); 4],
+            by_offset: [0, 1, 2, 3],
+            over: [NONE; 64],
+            land: [NONE; 64],
+            to: [NONE; 64],
         };
-        for p in 0..board.len() {
-            c.around[p] = board.around(p as u8) as SmallBits;
-            for (i, &leap) in board.leaps(p as u8).iter().enumerate() {
-                c.leaps[p][i] = leap;
+        let n = board.len() as u8;
+        let linked: Vec<usize> = (0..8)
+            .filter(|&d| (0..n).any(|p| board.step(p, d) != NONE))
+            .collect();
+        assert!(
+            linked.len() <= 4 && n <= 16,
+            "Queah's board: 4 directions, 13 cells"
+        );
+        let mut offsets = [i32::MAX; 4];
+        for (k, &d) in linked.iter().enumerate() {
+            for p in 0..n {
+                let q = board.step(p, d);
+                if q == NONE {
+                    continue;
+                }
+                let offset = q as i32 - p as i32;
+                assert!(
+                    offsets[k] == i32::MAX || offsets[k] == offset,
+                    "one offset a direction"
+                );
+                offsets[k] = offset;
+                c.back[k].0 |= bit_small(q);
+                c.back[k].1 = (-offset).rem_euclid(32) as u32;
+                let r = board.step(q, d);
+                if r != NONE {
+                    c.over[4 * p as usize + k] = q;
+                    c.land[4 * p as usize + k] = r;
+                }
             }
-            c.leap_count[p] = board.leaps(p as u8).len() as u8;
+        }
+        c.by_offset.sort_by_key(|&k| offsets[k]);
+        for p in 0..n {
+            for (k, &j) in c.by_offset.iter().enumerate() {
+                if j < linked.len() {
+                    c.to[4 * p as usize + k] = board.step(p, linked[j]);
+                }
+            }
         }
         c
     })
 }
 
+/// Bit `i` of `s` (a set of at most 16 cells) at bit `4 × i`.
+#[inline(always)]
+fn spread(s: SmallBits) -> u64 {
+    let mut x = (s & 0xFFFF) as u64;
+    x = (x | x << 24) & 0x0000_00FF_0000_00FF;
+    x = (x | x << 12) & 0x000F_000F_000F_000F;
+    x = (x | x << 6) & 0x0303_0303_0303_0303;
+    (x | x << 3) & 0x1111_1111_1111_1111
+}
+
 /// Appends the moves of the pieces `own`, each after the drop on `drop` (or [`NONE`]), in the order
 /// the leap family lists them: captures by piece and direction, then steps by piece and cell.
+#[inline(always)]
 fn pieces(
-    board: &Board,
+    cells: &Cells,
     own: SmallBits,
     enemy: SmallBits,
     empty: SmallBits,
@@ -126,35 +184,37 @@ fn pieces(
     drop: u8,
     out: &mut Vec<Move>,
 ) {
-    let cells = cells(board);
-    let start = out.len();
-    for p in BitIter(own) {
-        let p = p & 31;
-        if cells.around[p as usize] & enemy == 0 {
-            continue;
-        }
-        let count = cells.leap_count[p as usize] as usize & 7;
-        for &(q, r) in &cells.leaps[p as usize][..count] {
-            if (enemy >> q) & (empty >> r) & 1 != 0 {
-                let mut m = Move::step(p, r);
-                m.capture = true;
-                m.captured = bit(q);
-                m.ncaptured = 1;
-                m.drop = drop;
-                out.push(m);
-            }
-        }
+    let back = |k: usize, s: SmallBits| (s & cells.back[k].0).rotate_left(cells.back[k].1);
+    let mut leaps = 0;
+    let mut any = 0;
+    for k in 0..4 {
+        let leapers = own & back(k, enemy & back(k, empty));
+        any |= leapers;
+        leaps |= spread(leapers) << k;
     }
-    if compulsory && out.len() > start {
-        return;
-    }
-    for p in BitIter(own) {
-        let p = p & 31;
-        for q in BitIter(cells.around[p as usize] & empty) {
-            let mut m = Move::step(p, q);
+    if any != 0 {
+        for i in BitIter(leaps) {
+            let i = i as usize & 63;
+            let mut m = Move::step(i as u8 / 4, cells.land[i]);
+            m.capture = true;
+            m.captured = bit(cells.over[i]);
+            m.ncaptured = 1;
             m.drop = drop;
             out.push(m);
         }
+        if compulsory {
+            return;
+        }
+    }
+    let mut slots = 0;
+    for k in 0..4 {
+        slots |= spread(own & back(cells.by_offset[k], empty)) << k;
+    }
+    for i in BitIter(slots) {
+        let i = i as usize & 63;
+        let mut m = Move::step(i as u8 / 4, cells.to[i]);
+        m.drop = drop;
+        out.push(m);
     }
 }
 
