@@ -41,13 +41,38 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             return;
         }
     }
+    // every step at once: the points reached in directions 0 to 3 in one 128-bit set of slots
+    // (25 × direction + point), those of 4 to 7 in another, so that listing them by direction and
+    // point takes two loops, not one a direction
+    let mut slots = [0; 2];
     for d in 0..8 {
-        let back = (d + 4) % 8;
-        for q in BitIter(board.shift_small(own, d) & empty) {
-            out.push(Move::step(board.step(q, back), q));
+        slots[d / 4] |= ((board.shift_small(own, d) & empty) as Bits) << (25 * (d % 4));
+    }
+    for (half, steps) in slots.into_iter().zip(&STEPS) {
+        for i in BitIter(half) {
+            let (from, to) = steps[i as usize % 100];
+            out.push(Move::step(from, to));
         }
     }
 }
+
+/// By slot of [`generate`]'s step sets: the start and the end of the step. On the 5×5 board, with
+/// points numbered rank by rank, a direction is one index offset (checked against the board in the
+/// tests).
+static STEPS: [[(u8, u8); 100]; 2] = {
+    let offsets = [1, 6, 5, 4, -1, -6, -5, -4];
+    let mut t = [[(NONE, NONE); 100]; 2];
+    let mut i = 0;
+    while i < 200 {
+        let to = (i % 25) as i32;
+        let from = to - offsets[i / 25];
+        if from >= 0 && from < 25 {
+            t[i / 100][i % 100] = (from as u8, to as u8);
+        }
+        i += 1;
+    }
+    t
+};
 
 /// A capture chain being built: the stacks and sets as the hops so far have left them.
 struct Chain<'a> {
@@ -195,8 +220,8 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
 
 #[cfg(test)]
 mod tests {
-    use super::jumped;
-    use crate::board::{Board, BoardKind};
+    use super::{STEPS, jumped};
+    use crate::board::{Board, BoardKind, NONE};
 
     #[test]
     fn the_jumped_point_is_the_middle_index() {
@@ -209,5 +234,24 @@ mod tests {
             }
         }
         assert!(leaps > 50, "{leaps} leaps");
+    }
+
+    #[test]
+    fn the_step_slots_are_the_boards_steps() {
+        let board = Board::get(BoardKind::Alquerque5);
+        let mut steps = 0;
+        for d in 0..8 {
+            for to in 0..25u8 {
+                let from = board.step(to, (d + 4) % 8);
+                let (a, b) = STEPS[d / 4][25 * (d % 4) + to as usize];
+                if from == NONE {
+                    // not a step on the board: no slot is ever set for it
+                    continue;
+                }
+                assert_eq!((a, b), (from, to), "direction {d} to {to}");
+                steps += 1;
+            }
+        }
+        assert!(steps > 50, "{steps} steps");
     }
 }
