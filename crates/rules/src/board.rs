@@ -280,6 +280,12 @@ impl Board {
         out
     }
 
+    /// [`Board::shift_small`] in direction `d` as one (mask, left rotation), if every link that way
+    /// is the same index offset: `(bits & mask).rotate_left(rotation)` is the shift.
+    pub(crate) fn shift_small_single(&self, d: usize) -> Option<(SmallBits, u32)> {
+        (self.len() <= 32 && self.shift_groups[d] == 1).then_some(self.shifts_small[d][0])
+    }
+
     /// [`Board::leapers`] on a board of at most 32 points, in 32 bits.
     #[inline]
     pub fn leapers_small(&self, from: SmallBits, over: SmallBits, onto: SmallBits) -> SmallBits {

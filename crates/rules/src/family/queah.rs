@@ -113,49 +113,42 @@ fn cells(board: &Board) -> &'static Cells {
     static CELLS: OnceLock<Cells> = OnceLock::new();
     debug_assert_eq!(board.kind, BoardKind::Queah);
     CELLS.get_or_init(|| {
-        let mut c = Cells {
-            back: [(0, 0); 4],
-            by_offset: [0, 1, 2, 3],
-            over: [NONE; 64],
-            land: [NONE; 64],
-            to: [NONE; 64],
-        };
         let n = board.len() as u8;
         let linked: Vec<usize> = (0..8)
             .filter(|&d| (0..n).any(|p| board.step(p, d) != NONE))
             .collect();
         assert!(
-            linked.len() <= 4 && n <= 16,
+            linked.len() == 4 && n <= 16,
             "Queah's board: 4 directions, 13 cells"
         );
-        let mut offsets = [i32::MAX; 4];
-        for (k, &d) in linked.iter().enumerate() {
-            for p in 0..n {
-                let q = board.step(p, d);
-                if q == NONE {
-                    continue;
-                }
-                let offset = q as i32 - p as i32;
-                assert!(
-                    offsets[k] == i32::MAX || offsets[k] == offset,
-                    "one offset a direction"
-                );
-                offsets[k] = offset;
-                c.back[k].0 |= bit_small(q);
-                c.back[k].1 = (-offset).rem_euclid(32) as u32;
-                let r = board.step(q, d);
-                if r != NONE {
-                    c.over[4 * p as usize + k] = q;
-                    c.land[4 * p as usize + k] = r;
-                }
-            }
-        }
-        c.by_offset.sort_by_key(|&k| offsets[k]);
+        let linked = [linked[0], linked[1], linked[2], linked[3]];
+        let offset = |d: usize| {
+            let p = (0..n).find(|&p| board.step(p, d) != NONE).expect("linked");
+            board.step(p, d) as i32 - p as i32
+        };
+        let mut by_offset = [0, 1, 2, 3];
+        by_offset.sort_by_key(|&k| offset(linked[k]));
+        let mut c = Cells {
+            // the points whose neighbour in `d` is in a set: the set shifted the opposite way
+            back: linked.map(|d| {
+                board
+                    .shift_small_single((d + 4) % 8)
+                    .expect("one offset a direction")
+            }),
+            by_offset,
+            over: [NONE; 64],
+            land: [NONE; 64],
+            to: [NONE; 64],
+        };
         for p in 0..n {
-            for (k, &j) in c.by_offset.iter().enumerate() {
-                if j < linked.len() {
-                    c.to[4 * p as usize + k] = board.step(p, linked[j]);
+            for k in 0..4 {
+                let slot = 4 * p as usize + k;
+                let q = board.step(p, linked[k]);
+                if q != NONE {
+                    c.over[slot] = q;
+                    c.land[slot] = board.step(q, linked[k]);
                 }
+                c.to[slot] = board.step(p, linked[by_offset[k]]);
             }
         }
         c

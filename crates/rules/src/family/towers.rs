@@ -1,7 +1,7 @@
 //! Towers Alquerque: stacks owned by their top piece; a capture takes the jumped stack's top piece and
 //! puts it under the jumping stack (RULES.md, "Towers Alquerque").
 
-use crate::board::{BitIter, Bits, Board, NONE, SmallBits, bit, bit_small};
+use crate::board::{BitIter, Bits, Board, DIRS, NONE, SmallBits, bit, bit_small};
 use crate::family::leap::keep_most_captures;
 use crate::moves::{MAX_MOVES, Move};
 use crate::position::{EMPTY_STACK, Position, level_key, stack_height, stack_key, stack_of};
@@ -57,15 +57,15 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 }
 
 /// By slot of [`generate`]'s step sets: the start and the end of the step. On the 5×5 board, with
-/// points numbered rank by rank, a direction is one index offset (checked against the board in the
-/// tests).
+/// points numbered rank by rank, a direction is one index offset, file step plus five times rank
+/// step (checked against the board in the tests).
 static STEPS: [[(u8, u8); 100]; 2] = {
-    let offsets = [1, 6, 5, 4, -1, -6, -5, -4];
     let mut t = [[(NONE, NONE); 100]; 2];
     let mut i = 0;
     while i < 200 {
+        let (dx, dy) = DIRS[i / 25];
         let to = (i % 25) as i32;
-        let from = to - offsets[i / 25];
+        let from = to - (dx as i32 + 5 * dy as i32);
         if from >= 0 && from < 25 {
             t[i / 100][i % 100] = (from as u8, to as u8);
         }
