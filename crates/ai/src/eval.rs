@@ -82,8 +82,8 @@
 //! The other families were not tuned again in this round: the match compute went to the ladder
 //! (`level`). Their weights are the first cut's.
 
-use quirkat_rules::board::{Board, NONE, bit};
-use quirkat_rules::{BitIter, Bits, Family, Position, Rules, Side, Track};
+use quirkat_rules::board::Board;
+use quirkat_rules::{BitIter, Bits, Direction, Family, Point, Position, Rules, Side};
 
 /// The weights of the evaluation terms (see the module documentation for their meaning).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,7 +160,7 @@ impl Weights {
             buried: 0,
         };
         match rules.family {
-            Family::Leap if rules.drops => Weights {
+            Family::Queah => Weights {
                 reserve: 90,
                 mobility: 4,
                 hanging: 25,
@@ -239,15 +239,16 @@ pub struct Evaluator {
     safe: Bits,
     /// Surakarta: circuit value per point.
     circuit: Vec<i32>,
-    /// Surakarta: each circuit as points, with [`NONE`] for a corner loop.
-    tracks: Vec<Vec<u8>>,
     /// Directions a man of each side may step in.
-    man_dirs: [&'static [usize]; 2],
+    man_dirs: [&'static [Direction]; 2],
 }
 
-const ALL_DIRS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
-const UP_DIRS: [usize; 3] = [1, 2, 3];
-const DOWN_DIRS: [usize; 3] = [5, 6, 7];
+const ALL_DIRS: [Direction; 8] = Direction::ALL;
+const UP_DIRS: [Direction; 3] = [Direction::NE, Direction::N, Direction::NW];
+const DOWN_DIRS: [Direction; 3] = [Direction::SW, Direction::S, Direction::SE];
+const ORTHOGONAL_DIRS: [Direction; 4] = [Direction::E, Direction::N, Direction::W, Direction::S];
+/// Half the directions: every adjacent pair lies along exactly one of them.
+const HALF_DIRS: [Direction; 4] = [Direction::E, Direction::NE, Direction::N, Direction::NW];
 
 impl Evaluator {
     /// The evaluation of `rules` with its tuned weights.
@@ -273,39 +274,27 @@ impl Evaluator {
                 })
                 .collect()
         });
-        let pre_far = [0usize, 1].map(|side| {
+        let pre_far = Side::BOTH.map(|side| {
             if !advancing {
                 return 0;
             }
             let far = board.far_rank(side);
-            BitIter(board.all())
-                .filter(|&p| far & bit(p) == 0 && board.forward(side, p) & far != 0)
-                .fold(0, |acc, p| acc | bit(p))
+            board
+                .iter()
+                .filter(|&p| far & p.bit() == 0 && board.forward(side, p) & far != 0)
+                .fold(0, |acc, p| acc | p.bit())
         });
         let mut jumped: Bits = 0;
-        for p in 0..n as u8 {
-            for &(over, _) in board.leaps(p) {
-                jumped |= bit(over);
+        for p in board.iter() {
+            for (over, _) in board.leaps(p) {
+                jumped |= over.bit();
             }
         }
         let safe = board.all() & !jumped;
         let circuit = (0..n)
             .map(|p| board.occurrences.get(p).map_or(0, |o| o.len() as i32) * w.circuit)
             .collect();
-        let tracks = board
-            .circuits
-            .iter()
-            .map(|c| {
-                c.track
-                    .iter()
-                    .map(|t| match t {
-                        Track::Point(p) => *p,
-                        Track::Loop(_) => NONE,
-                    })
-                    .collect()
-            })
-            .collect();
-        let man_dirs: [&'static [usize]; 2] =
+        let man_dirs: [&'static [Direction]; 2] =
             if advancing || (rules.men_forward && rules.family == Family::Leap) {
                 [&UP_DIRS, &DOWN_DIRS]
             } else {
@@ -318,7 +307,6 @@ impl Evaluator {
             pre_far,
             safe,
             circuit,
-            tracks,
             man_dirs,
         }
     }
@@ -336,14 +324,14 @@ impl Evaluator {
     /// The score of `pos` for the side to move, in hundredths of a man.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         match self.rules.family {
-            Family::Leap => self.leap(pos),
+            Family::Leap | Family::Queah => self.leap(pos),
             Family::Surakarta => self.surakarta(pos),
             Family::Towers => self.towers(pos),
         }
     }
 
     /// Free adjacent points in the given directions, for every piece of `pieces` at once.
-    fn free_steps(&self, pieces: Bits, empty: Bits, dirs: &[usize]) -> i32 {
+    fn free_steps(&self, pieces: Bits, empty: Bits, dirs: &[Direction]) -> i32 {
         let board = self.rules.board;
         dirs.iter()
             .map(|&d| (board.shift(pieces, d) & empty).count_ones() as i32)
@@ -354,9 +342,8 @@ impl Evaluator {
     fn hanging(&self, own: Bits, enemy: Bits, empty: Bits) -> Bits {
         let board = self.rules.board;
         let mut out = 0;
-        for d in 0..8 {
-            let back = (d + 4) % 8;
-            out |= board.shift(enemy, d) & own & board.shift(empty, back);
+        for d in Direction::ALL {
+            out |= board.shift(enemy, d) & own & board.shift(empty, d.opposite());
         }
         out
     }
@@ -364,7 +351,7 @@ impl Evaluator {
     fn leap(&self, pos: &Position) -> i32 {
         let w = &self.w;
         let board = self.rules.board;
-        let (me, own) = sides(pos);
+        let (me, op, own) = sides(pos);
         let kings = pos.kings();
         let empty = board.all() & !(own[0] | own[1]);
         let mut s = [0i32; 2];
@@ -379,8 +366,9 @@ impl Evaluator {
                 for p in BitIter(men) {
                     v += self.advance[side][p as usize];
                 }
-                for p in BitIter(men & self.pre_far[side]) {
-                    if board.forward(side, p) & board.far_rank(side) & empty != 0 {
+                let who = Side::BOTH[side];
+                for p in board.points_in(men & self.pre_far[side]) {
+                    if board.forward(who, p) & board.far_rank(who) & empty != 0 {
                         v += w.promotion;
                     }
                 }
@@ -393,53 +381,52 @@ impl Evaluator {
             v += (own[side] & self.safe).count_ones() as i32 * w.safe;
             s[side] = v;
         }
-        let hanging = self.hanging(own[me], own[1 - me], empty).count_ones() as i32;
-        s[me] - s[1 - me] - hanging * w.hanging
+        let hanging = self.hanging(own[me], own[op], empty).count_ones() as i32;
+        s[me] - s[op] - hanging * w.hanging
     }
 
     fn surakarta(&self, pos: &Position) -> i32 {
         let w = &self.w;
         let board = self.rules.board;
-        let (me, own) = sides(pos);
+        let (me, op, own) = sides(pos);
         let occ = own[0] | own[1];
         let empty = board.all() & !occ;
         // attacked[s]: enemy pieces side s reaches along a circuit through a loop (the subtlety that
         // a piece's own start point counts as empty is ignored here; move generation has it right)
         let mut attacked = [0 as Bits; 2];
-        for track in &self.tracks {
+        for track in board.circuit_stops() {
             let len = track.len();
-            let Some(first) = (0..len).find(|&i| track[i] != NONE && occ & bit(track[i]) != 0)
+            let occupied = |t: Option<Point>| t.filter(|p| occ & p.bit() != 0);
+            let Some((first, mut prev)) = (0..len).find_map(|i| occupied(track[i]).map(|p| (i, p)))
             else {
                 continue;
             };
-            let mut prev = track[first];
             let mut loops = 0;
             for k in 1..=len {
-                let t = track[(first + k) % len];
-                if t == NONE {
+                let Some(t) = track[(first + k) % len] else {
                     loops += 1;
                     continue;
-                }
-                let b = bit(t);
+                };
+                let b = t.bit();
                 if occ & b == 0 {
                     continue;
                 }
                 if loops > 0 && t != prev {
-                    let ps = usize::from(own[1] & bit(prev) != 0);
+                    let ps = usize::from(own[1] & prev.bit() != 0);
                     let ts = usize::from(own[1] & b != 0);
                     if ps != ts {
                         attacked[ps] |= b;
-                        attacked[ts] |= bit(prev);
+                        attacked[ts] |= prev.bit();
                     }
                 }
                 prev = t;
                 loops = 0;
             }
         }
-        let dirs: &[usize] = if self.rules.diagonal_steps {
+        let dirs: &[Direction] = if self.rules.diagonal_steps {
             &ALL_DIRS
         } else {
-            &[0, 2, 4, 6]
+            &ORTHOGONAL_DIRS
         };
         let mut s = [0i32; 2];
         for side in 0..2 {
@@ -450,26 +437,27 @@ impl Evaluator {
             v += attacked[side].count_ones() as i32 * w.attack;
             v += self.free_steps(own[side], empty, dirs) * w.mobility;
             // each adjacent pair is seen from both ends, over the four directions E, NE, N, NW
-            let pairs: i32 = (0..4)
-                .map(|d| (board.shift(own[side], d) & own[side]).count_ones() as i32)
+            let pairs: i32 = HALF_DIRS
+                .iter()
+                .map(|&d| (board.shift(own[side], d) & own[side]).count_ones() as i32)
                 .sum();
             v -= pairs * w.bunching;
             s[side] = v;
         }
-        let hanging = attacked[1 - me].count_ones() as i32;
-        s[me] - s[1 - me] - hanging * w.hanging
+        let hanging = attacked[op].count_ones() as i32;
+        s[me] - s[op] - hanging * w.hanging
     }
 
     fn towers(&self, pos: &Position) -> i32 {
         let w = &self.w;
         let board = self.rules.board;
-        let (me, own) = sides(pos);
+        let (me, op, own) = sides(pos);
         let empty = board.all() & !(own[0] | own[1]);
         let mut s = [0i32; 2];
         for side in 0..2 {
             let mut v = own[side].count_ones() as i32 * w.top;
-            for p in BitIter(own[side]) {
-                // bottom to top; the top is this side's (`stack_at` allocates: see the closing note)
+            for p in board.points_in(own[side]) {
+                // bottom to top; the top is this side's (`stack_at` allocates)
                 let stack = pos.stack_at(p);
                 let below = &stack[..stack.len().saturating_sub(1)];
                 let run = below.iter().rev().take_while(|s| s.index() == side).count();
@@ -482,15 +470,18 @@ impl Evaluator {
             v += self.free_steps(own[side], empty, &ALL_DIRS) * w.mobility;
             s[side] = v;
         }
-        let hanging = self.hanging(own[me], own[1 - me], empty).count_ones() as i32;
-        s[me] - s[1 - me] - hanging * w.hanging
+        let hanging = self.hanging(own[me], own[op], empty).count_ones() as i32;
+        s[me] - s[op] - hanging * w.hanging
     }
 }
 
 /// The side to move's index and both sides' pieces (stack tops, in towers).
-fn sides(pos: &Position) -> (usize, [Bits; 2]) {
+/// The indices of the side to move and of its opponent, and each side's points.
+fn sides(pos: &Position) -> (usize, usize, [Bits; 2]) {
+    let me = pos.side_to_move();
     (
-        pos.side_to_move().index(),
+        me.index(),
+        me.other().index(),
         [pos.occupied_by(Side::First), pos.occupied_by(Side::Second)],
     )
 }

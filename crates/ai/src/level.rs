@@ -157,7 +157,7 @@ impl Player {
         };
         let nodes = |n: [u64; 3]| {
             Limits::nodes(match family {
-                Family::Leap => n[0],
+                Family::Leap | Family::Queah => n[0],
                 Family::Surakarta => n[1],
                 Family::Towers => n[2],
             })

@@ -42,8 +42,7 @@
 use crate::clock::Clock;
 use crate::eval::{Evaluator, Weights};
 use crate::rng::mix;
-use quirkat_rules::ruleset::Scoring;
-use quirkat_rules::{Family, Game, Move, Position, Rules, RulesetId, generate, make};
+use quirkat_rules::{EndRules, Game, GameResult, Move, Position, Rules, RulesetId, generate, make};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -193,6 +192,8 @@ pub struct Searcher {
     window: Vec<usize>,
     root: Vec<RootMove>,
     rules: Rules,
+    /// The end-of-game rules of `rules`.
+    end: EndRules,
     eval: Evaluator,
     weights: Option<Weights>,
     stop: Arc<AtomicBool>,
@@ -236,6 +237,7 @@ impl Searcher {
             window: vec![0; MAX_PLY + 2],
             root: Vec::new(),
             rules,
+            end: EndRules::new(&rules),
             eval: Evaluator::new(&rules),
             weights: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -295,6 +297,7 @@ impl Searcher {
     fn prepare(&mut self, rules: &Rules) {
         if self.rules != *rules || self.eval.rules() != rules {
             self.rules = *rules;
+            self.end = EndRules::new(rules);
             self.eval = self.make_eval(rules);
             self.clear();
         }
@@ -478,7 +481,7 @@ impl Searcher {
     fn enter(&mut self, ply: usize, m: &Move, child: &Position) {
         let at = self.base + ply + 1;
         self.path[at] = child.hash();
-        self.window[ply + 1] = if irreversible(&self.rules, m) {
+        self.window[ply + 1] = if self.end.irreversible(m) {
             at
         } else {
             self.window[ply]
@@ -504,47 +507,16 @@ impl Searcher {
         self.aborted
     }
 
-    /// The end of the game by the no-progress limit or repetition at `ply`, scored.
+    /// The end of the game by the no-progress limit or repetition at `ply`, scored for the side to
+    /// move: the rules' own [`EndRules`], over the positions since the last irreversible move.
     fn limit_end(&self, pos: &Position, ply: usize) -> Option<i32> {
-        let rules = &self.rules;
-        let limit = rules.options.limit;
-        let mut ended = limit > 0 && pos.no_progress() >= limit;
-        if !ended && rules.repetitions > 0 {
-            let at = self.base + ply;
-            let from = self.window[ply];
-            let h = pos.hash();
-            let mut n = 0;
-            let mut i = at;
-            loop {
-                if self.path[i] == h {
-                    n += 1;
-                }
-                if i < from + 2 {
-                    break;
-                }
-                i -= 2;
-            }
-            ended = n >= rules.repetitions as usize;
-        }
-        if !ended {
-            return None;
-        }
-        let draw = if pos.side_to_move().index() == self.root_side {
-            -self.contempt
-        } else {
-            self.contempt
-        };
-        Some(match rules.scoring {
-            Scoring::Draw => draw,
-            Scoring::Majority => {
-                let me = pos.material(pos.side_to_move());
-                let them = pos.material(pos.side_to_move().other());
-                match me.cmp(&them) {
-                    std::cmp::Ordering::Greater => MATE - ply as i32,
-                    std::cmp::Ordering::Less => -(MATE - ply as i32),
-                    std::cmp::Ordering::Equal => draw,
-                }
-            }
+        let window = &self.path[self.window[ply]..=self.base + ply];
+        self.end.limit(pos, window)?;
+        Some(match self.end.scored(pos) {
+            GameResult::Win(s) if s == pos.side_to_move() => MATE - ply as i32,
+            GameResult::Win(_) => -(MATE - ply as i32),
+            GameResult::Draw if pos.side_to_move().index() == self.root_side => -self.contempt,
+            GameResult::Draw => self.contempt,
         })
     }
 
@@ -823,17 +795,10 @@ fn capture_rank(pos: &Position, m: &Move) -> i32 {
 }
 
 fn history_index(side: usize, m: &Move) -> usize {
-    let from = m.from().unwrap_or(127) as usize & 127;
-    (side * 128 + from) * 128 + (m.to() as usize & 127)
-}
-
-/// Whether positions before `m` can never occur again (as the rules crate's repetition history has
-/// it): a capture outside towers, a huff, a drop or a promotion.
-pub fn irreversible(rules: &Rules, m: &Move) -> bool {
-    m.huff_point().is_some()
-        || m.drop_point().is_some()
-        || m.promotes()
-        || (m.is_capture() && rules.family != Family::Towers)
+    // 128 slots a point: every board has fewer points, and slot 127 stands for the missing start of
+    // a drop-only move; the masks show the compiler that the index stays inside the table
+    let from = m.from().map_or(127, |p| p.index()) & 127;
+    (side * 128 + from) * 128 + (m.to().index() & 127)
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {

@@ -78,9 +78,9 @@ fn compact(m: &Move) -> CompactMove {
         "Queah captures one piece a turn"
     );
     CompactMove {
-        drop: m.drop_point(),
-        from: m.from(),
-        to: m.from().map(|_| m.to()),
+        drop: m.drop_point().map(|p| p.index() as u8),
+        from: m.from().map(|p| p.index() as u8),
+        to: m.from().map(|_| m.to().index() as u8),
         captured: (captured != 0).then(|| captured.trailing_zeros() as u8),
     }
 }

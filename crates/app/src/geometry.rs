@@ -4,8 +4,8 @@
 //! grows downwards, so [`Frame::at`] flips it. Everything the board component draws comes from here,
 //! so the drawing and the engine cannot disagree about where a line runs.
 
-use quirkat_rules::board::{Circuit, LoopArc, Track};
-use quirkat_rules::{Board, BoardKind};
+use quirkat_rules::board::{Circuit, LoopArc, PointInfo, Track};
+use quirkat_rules::{Board, BoardKind, Point};
 use std::fmt::Write;
 
 /// Space around the outermost points, in grid units (room for a piece and the point names).
@@ -81,7 +81,7 @@ pub fn num(v: f64) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrawnPoint {
     /// Index in the board.
-    pub index: u8,
+    pub index: Point,
     /// Name, such as `e5`.
     pub name: String,
     /// SVG x.
@@ -99,7 +99,7 @@ pub fn points(board: &Board, frame: &Frame) -> Vec<DrawnPoint> {
         .map(|(i, p)| {
             let (x, y) = frame.at(p.x as f64, p.y as f64);
             DrawnPoint {
-                index: i as u8,
+                index: board.point(i).expect("a point of the board"),
                 name: p.name.clone(),
                 x,
                 y,
@@ -109,10 +109,10 @@ pub fn points(board: &Board, frame: &Frame) -> Vec<DrawnPoint> {
 }
 
 /// One drawn line as SVG `points` (a polyline through its points in order).
-pub fn line_points(board: &Board, frame: &Frame, line: &[u8]) -> String {
+pub fn line_points(board: &Board, frame: &Frame, line: &[Point]) -> String {
     let mut s = String::new();
     for (i, &p) in line.iter().enumerate() {
-        let info = &board.points[p as usize];
+        let info = point_info(board, p);
         let (x, y) = frame.at(info.x as f64, info.y as f64);
         if i > 0 {
             s.push(' ');
@@ -126,25 +126,18 @@ pub fn line_points(board: &Board, frame: &Frame, line: &[u8]) -> String {
 /// centre, positive clockwise on screen. Three quarters of a circle: ±270.
 pub fn loop_sweep(board: &Board, frame: &Frame, arc: &LoopArc) -> f64 {
     let (cx, cy) = frame.at(arc.cx as f64, arc.cy as f64);
-    let angle = |p: u8| {
-        let info = &board.points[p as usize];
+    let angle = |p: Point| {
+        let info = point_info(board, p);
         let (x, y) = frame.at(info.x as f64, info.y as f64);
         // screen angle, clockwise positive because SVG's y points down
         (y - cy).atan2(x - cx).to_degrees()
     };
     let (a, b) = (angle(arc.enter), angle(arc.leave));
-    // clockwise in the engine's y-up sense is clockwise on the screen too, unless the board is
-    // drawn mirrored; a half-turn rotation (flipping) keeps the sense
-    let cw = arc.clockwise;
+    // every loop runs clockwise in the engine's y-up sense (see `LoopArc`), which is clockwise on
+    // the screen too, unless the board is drawn mirrored; a half-turn rotation (flipping) keeps it
     let mut d = b - a;
-    if cw {
-        while d <= 0.0 {
-            d += 360.0;
-        }
-    } else {
-        while d >= 0.0 {
-            d -= 360.0;
-        }
+    while d <= 0.0 {
+        d += 360.0;
     }
     d
 }
@@ -160,8 +153,8 @@ pub fn circuit_path(board: &Board, frame: &Frame, circuit: &Circuit) -> String {
 /// coordinate shifted by `offset` (an animation path is drawn relative to where the piece ends).
 pub fn track_path(board: &Board, frame: &Frame, track: &[Track], offset: (f64, f64)) -> String {
     let mut s = String::new();
-    let xy = |p: u8| {
-        let info = &board.points[p as usize];
+    let xy = |p: Point| {
+        let info = point_info(board, p);
         let (x, y) = frame.at(info.x as f64, info.y as f64);
         (x + offset.0, y + offset.1)
     };
@@ -203,16 +196,22 @@ pub fn track_path(board: &Board, frame: &Frame, track: &[Track], offset: (f64, f
 }
 
 /// The path of a move on a board without circuits: from its start through every landing point.
-pub fn chain_track(from: u8, landings: &[u8]) -> Vec<Track> {
+pub fn chain_track(from: Point, landings: &[Point]) -> Vec<Track> {
     std::iter::once(from)
         .chain(landings.iter().copied())
         .map(Track::Point)
         .collect()
 }
 
+/// A point's name and grid coordinates; a point of another board (a bug elsewhere) is drawn as the
+/// board's first point rather than stopping the page.
+fn point_info(board: &Board, p: Point) -> &PointInfo {
+    board.info(p).unwrap_or(&board.points[0])
+}
+
 /// Where a point is drawn.
-pub fn point_xy(board: &Board, frame: &Frame, p: u8) -> (f64, f64) {
-    let info = &board.points[p as usize];
+pub fn point_xy(board: &Board, frame: &Frame, p: Point) -> (f64, f64) {
+    let info = point_info(board, p);
     frame.at(info.x as f64, info.y as f64)
 }
 
@@ -452,7 +451,8 @@ mod tests {
             d_back.contains(&format!("A1 1 0 1 0 {} {}", num(sx), num(sy))),
             "{d_back}"
         );
-        let chain = track_path(b, &f, &chain_track(0, &[7, 14]), (0.0, 0.0));
+        let at = |i| b.point(i).unwrap();
+        let chain = track_path(b, &f, &chain_track(at(0), &[at(7), at(14)]), (0.0, 0.0));
         assert_eq!(chain.matches('L').count(), 2);
     }
 

@@ -1,24 +1,25 @@
 //! The input state machine: what the player has entered of a move so far, and what a click on a
-//! point does with it. Pure functions of the legal moves; the engine gives the reasons in words.
+//! point does with it. Pure functions of the legal moves; a refused click says why as a type
+//! ([`Refusal`]), mostly the engine's own [`Illegal`] reason, which the page words and draws.
 //!
 //! A move is entered in the order its notation is written: a huff (click the opponent's piece), a
 //! Queah drop (click an empty cell), then the piece that moves and its landing points one by one. A
 //! capture chain can also be entered by its final point alone, when only one chain ends there; when
 //! several do, they become numbered [`Input::choices`] and the player picks one.
 
-use quirkat_rules::{Board, Game, Move};
+use quirkat_rules::{Board, Game, Illegal, Move, ParsedMove, Point, Side};
 
 /// What the player has entered of a move so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Input {
     /// The opponent's piece chosen for a huff.
-    pub huff: Option<u8>,
+    pub huff: Option<Point>,
     /// The cell chosen for a Queah drop.
-    pub drop: Option<u8>,
+    pub drop: Option<Point>,
     /// The piece that moves.
-    pub from: Option<u8>,
+    pub from: Option<Point>,
     /// Its landing points entered so far.
-    pub path: Vec<u8>,
+    pub path: Vec<Point>,
     /// Several chains end on the clicked point: they are drawn numbered and the player picks one.
     pub choices: Vec<Move>,
 }
@@ -31,7 +32,66 @@ pub enum Click {
     /// The click extends (or starts, or cancels) the input.
     Enter(Input),
     /// The click means nothing here; the input stays as it was, and this says why.
-    Refuse(String),
+    Refuse(Refusal),
+}
+
+/// Why a click is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The rules refuse the move the click would make: the engine's reason.
+    Rule(Illegal),
+    /// A drop is due and the clicked point is not an empty cell.
+    DropFirst {
+        /// The clicked point.
+        at: Point,
+    },
+    /// After a huff or a drop, a piece that cannot move then.
+    MoveOneOf {
+        /// The clicked piece.
+        at: Point,
+        /// The pieces that can.
+        movable: Vec<Point>,
+    },
+    /// A point the piece picked up cannot reach, for no rule of its own (another piece's move
+    /// would).
+    CannotGoTo {
+        /// The piece picked up.
+        from: Point,
+        /// The point clicked.
+        to: Point,
+    },
+}
+
+impl Refusal {
+    /// A short id in kebab case: the engine's [`Illegal::kind`], or `drop-first`, `move-one-of`,
+    /// `cannot-go-to`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Refusal::Rule(why) => why.kind(),
+            Refusal::DropFirst { .. } => "drop-first",
+            Refusal::MoveOneOf { .. } => "move-one-of",
+            Refusal::CannotGoTo { .. } => "cannot-go-to",
+        }
+    }
+
+    /// The reason in words, with `side` to move.
+    pub fn describe(&self, board: &Board, side: Side) -> String {
+        match self {
+            Refusal::Rule(why) => why.describe(board).to_string(),
+            Refusal::DropFirst { at } => format!(
+                "{side} must first drop a piece from the reserve on an empty cell ({} is not one)",
+                board.name(*at)
+            ),
+            Refusal::MoveOneOf { at, movable } => format!(
+                "{} cannot move: now move one of {}",
+                board.name(*at),
+                names(board, movable).join(", ")
+            ),
+            Refusal::CannotGoTo { from, to } => {
+                format!("{} cannot go to {}", board.name(*from), board.name(*to))
+            }
+        }
+    }
 }
 
 impl Input {
@@ -61,15 +121,15 @@ impl Input {
     /// The points a click can go to next: the pieces that can move (after a huff or drop), or the
     /// next landing point of every chain that follows the path, and the final point of every chain
     /// that is the only one to end there. Empty before anything is entered.
-    pub fn targets(&self, legal: &[Move]) -> Vec<u8> {
+    pub fn targets(&self, legal: &[Move]) -> Vec<Point> {
         if self.is_empty() {
             return Vec::new();
         }
-        let mut out: Vec<u8> = if self.from.is_none() {
+        let mut out: Vec<Point> = if self.from.is_none() {
             self.candidates(legal).filter_map(|m| m.from()).collect()
         } else {
             let cands: Vec<&Move> = self.candidates(legal).collect();
-            let mut out: Vec<u8> = cands
+            let mut out: Vec<Point> = cands
                 .iter()
                 .map(|m| m.landings()[self.path.len()])
                 .collect();
@@ -89,12 +149,9 @@ impl Input {
     }
 
     /// What a click on point `p` does, given the game and its legal moves.
-    pub fn click(&self, game: &Game, legal: &[Move], p: u8) -> Click {
+    pub fn click(&self, game: &Game, legal: &[Move], p: Point) -> Click {
         if legal.is_empty() {
-            return Click::Refuse(match game.outcome() {
-                Some(o) => format!("the game is over: {o}"),
-                None => "there is no legal move".into(),
-            });
+            return Click::Refuse(Refusal::Rule(Illegal::GameOver));
         }
         // a pending choice is dropped by any click, which then counts as a hop of the chain
         let input = Input {
@@ -109,8 +166,7 @@ impl Input {
     }
 
     /// A click with no piece entered yet: a huff, a drop, or the piece that moves.
-    fn click_start(&self, game: &Game, legal: &[Move], p: u8) -> Click {
-        let board = game.rules().board;
+    fn click_start(&self, game: &Game, legal: &[Move], p: Point) -> Click {
         if self.huff.is_none() && self.drop.is_none() {
             if legal.iter().any(|m| {
                 m.huff_point().is_none() && m.drop_point().is_none() && m.from() == Some(p)
@@ -157,17 +213,15 @@ impl Input {
                 ..Input::default()
             });
         }
-        let names = names(board, &self.targets(legal));
-        Click::Refuse(format!(
-            "{} cannot move: now move one of {}",
-            board.name(p),
-            names.join(", ")
-        ))
+        Click::Refuse(Refusal::MoveOneOf {
+            at: p,
+            movable: self.targets(legal),
+        })
     }
 
     /// A click with a piece entered: a landing point, the final point of a chain, another piece, or
     /// the piece again to put it down.
-    fn click_landing(&self, game: &Game, legal: &[Move], p: u8) -> Click {
+    fn click_landing(&self, game: &Game, legal: &[Move], p: Point) -> Click {
         let board = game.rules().board;
         let from = self.from.unwrap_or(p);
         if p == from && self.path.is_empty() {
@@ -228,22 +282,23 @@ impl Input {
             return match Input::default().click_start(game, legal, p) {
                 Click::Enter(i) if i.from.is_some() => Click::Enter(i),
                 Click::Refuse(why) => Click::Refuse(why),
-                _ => Click::Refuse(format!(
-                    "{} cannot go to {}",
-                    board.name(from),
-                    board.name(p)
-                )),
+                _ => Click::Refuse(Refusal::CannotGoTo { from, to: p }),
             };
         }
-        // not a legal destination: let the engine say why
-        let mut text = self.prefix_text(board);
-        for &q in &longer {
-            text.push('-');
-            text.push_str(board.name(q));
-        }
-        Click::Refuse(match game.parse_move(&text) {
-            Err(e) => e.to_string(),
-            Ok(_) => format!("{} cannot go to {}", board.name(from), board.name(p)),
+        // not a legal destination: let the engine say why. A click cannot say whether it means a
+        // capture: it does when the piece's moves after this huff or drop are captures, or when it
+        // follows a hop already entered.
+        let captures = !self.path.is_empty()
+            || legal
+                .iter()
+                .filter(|m| self.agrees(m) && m.from() == Some(from))
+                .any(|m| m.is_capture());
+        let written = ParsedMove::new(from, longer, captures)
+            .with_drop(self.drop)
+            .with_huff(self.huff);
+        Click::Refuse(match game.resolve(&written) {
+            Err(why) => Refusal::Rule(why),
+            Ok(_) => Refusal::CannotGoTo { from, to: p },
         })
     }
 
@@ -259,25 +314,6 @@ impl Input {
             .copied()
     }
 
-    /// The notation of what has been entered, without the landing points (`!c3:@b2:d4`).
-    fn prefix_text(&self, board: &Board) -> String {
-        let mut s = String::new();
-        if let Some(h) = self.huff {
-            s.push('!');
-            s.push_str(board.name(h));
-            s.push(':');
-        }
-        if let Some(d) = self.drop {
-            s.push('@');
-            s.push_str(board.name(d));
-            s.push(':');
-        }
-        if let Some(f) = self.from {
-            s.push_str(board.name(f));
-        }
-        s
-    }
-
     /// The choice numbered `k` (from 1), if choices are shown.
     pub fn choice(&self, k: usize) -> Option<Move> {
         k.checked_sub(1).and_then(|i| self.choices.get(i)).copied()
@@ -285,64 +321,47 @@ impl Input {
 }
 
 /// Why a click with nothing entered picks nothing up.
-fn why_not_start(game: &Game, legal: &[Move], p: u8) -> String {
+fn why_not_start(game: &Game, legal: &[Move], p: Point) -> Refusal {
     let board = game.rules().board;
     let pos = game.position();
     let to_move = pos.side_to_move();
-    let movable = movable(legal);
     if legal.iter().all(|m| m.drop_point().is_some()) {
-        return format!(
-            "{to_move} must first drop a piece from the reserve on an empty cell \
-             ({} is not one)",
-            board.name(p)
-        );
+        return Refusal::DropFirst { at: p };
     }
-    match pos.piece_at(p) {
-        None => format!("there is no piece on {} to move", board.name(p)),
-        Some(piece) if piece.side != to_move => {
-            format!(
-                "the piece on {} is not yours: {to_move} is to move",
-                board.name(p)
-            )
-        }
+    let why = match pos.piece_at(p) {
+        None => Illegal::NoPiece { at: p },
+        Some(piece) if piece.side != to_move => Illegal::NotYourPiece { at: p },
         Some(_) => {
-            let captures = legal.iter().all(|m| m.is_capture());
-            let list = names(board, &movable).join(", ");
             // a capture the piece could make but the majority rule forbids: the engine says so
             let majority = board
                 .leaps(p)
-                .iter()
-                .filter(|&&(over, onto)| {
+                .filter(|&(over, onto)| {
                     pos.piece_at(onto).is_none()
                         && pos.piece_at(over).is_some_and(|x| x.side != to_move)
                 })
-                .find_map(|&(_, onto)| {
-                    let text = format!("{}x{}", board.name(p), board.name(onto));
-                    game.parse_move(&text)
-                        .err()
-                        .map(|e| e.to_string())
-                        .filter(|e| e.contains("majority"))
-                });
+                .find_map(
+                    |(_, onto)| match game.resolve(&ParsedMove::new(p, vec![onto], true)) {
+                        Err(why @ Illegal::Majority { .. }) => Some(why),
+                        _ => None,
+                    },
+                );
             if let Some(why) = majority {
                 why
-            } else if captures {
-                format!(
-                    "the piece on {} cannot move: capture is compulsory, and only {list} can capture",
-                    board.name(p)
-                )
+            } else if legal.iter().all(|m| m.is_capture()) {
+                Illegal::CaptureCompulsory {
+                    capturers: movable(legal),
+                }
             } else {
-                format!(
-                    "the piece on {} has no legal move; movable: {list}",
-                    board.name(p)
-                )
+                Illegal::NoMove { from: p }
             }
         }
-    }
+    };
+    Refusal::Rule(why)
 }
 
 /// Points whose piece can move with nothing entered before it (no huff, no drop).
-pub fn movable(legal: &[Move]) -> Vec<u8> {
-    let mut out: Vec<u8> = legal
+pub fn movable(legal: &[Move]) -> Vec<Point> {
+    let mut out: Vec<Point> = legal
         .iter()
         .filter(|m| m.drop_point().is_none() && m.huff_point().is_none())
         .filter_map(|m| m.from())
@@ -353,6 +372,6 @@ pub fn movable(legal: &[Move]) -> Vec<u8> {
 }
 
 /// Point names.
-pub fn names(board: &Board, pts: &[u8]) -> Vec<String> {
+pub fn names(board: &Board, pts: &[Point]) -> Vec<String> {
     pts.iter().map(|&q| board.name(q).to_string()).collect()
 }

@@ -1,7 +1,8 @@
 //! The keyboard cursor: the arrow keys move it along the board's drawn lines, in the direction the
 //! arrow points on the screen (so a flipped board reverses them). Pure functions of the geometry.
 
-use quirkat_rules::Board;
+use quirkat_rules::board::PointInfo;
+use quirkat_rules::{Board, Point};
 
 /// An arrow key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,36 +41,35 @@ impl Arrow {
 }
 
 /// Where the cursor starts: the point nearest the middle of the board.
-pub fn start_point(board: &Board) -> u8 {
+pub fn start_point(board: &Board) -> Point {
     let (cx, cy) = (
         (board.files as f64 - 1.0) / 2.0,
         (board.ranks as f64 - 1.0) / 2.0,
     );
-    (0..board.len() as u8)
-        .min_by(|&a, &b| {
-            let d = |p: u8| {
-                let i = &board.points[p as usize];
-                (i.x as f64 - cx).powi(2) + (i.y as f64 - cy).powi(2)
-            };
-            d(a).total_cmp(&d(b)).then(a.cmp(&b))
-        })
-        .unwrap_or(0)
+    let d = |p: &PointInfo| (p.x as f64 - cx).powi(2) + (p.y as f64 - cy).powi(2);
+    board
+        .iter()
+        .zip(&board.points)
+        .min_by(|a, b| d(a.1).total_cmp(&d(b.1)).then(a.0.cmp(&b.0)))
+        .map(|(p, _)| p)
+        .expect("every board has points")
 }
 
 /// The point the cursor goes to from `at`: the nearest point at most 45° off the arrow, and of two
 /// as near, the one less off it, then the one clockwise of it (so on Queah's diamond, whose lines run
 /// at 45° on the screen, the four arrows walk the four diagonals and reach every cell); none if
 /// there is no point that way.
-pub fn neighbour(board: &Board, at: u8, arrow: Arrow, flipped: bool) -> Option<u8> {
+pub fn neighbour(board: &Board, at: Point, arrow: Arrow, flipped: bool) -> Option<Point> {
     let (mut ax, mut ay) = arrow.vector();
     if flipped {
         (ax, ay) = (-ax, -ay);
     }
-    let here = &board.points[at as usize];
-    (0..board.len() as u8)
-        .filter(|&q| q != at)
-        .filter_map(|q| {
-            let p = &board.points[q as usize];
+    let here = board.info(at)?;
+    board
+        .iter()
+        .zip(&board.points)
+        .filter(|&(q, _)| q != at)
+        .filter_map(|(q, p)| {
             let (dx, dy) = ((p.x - here.x) as f64, (p.y - here.y) as f64);
             let len = (dx * dx + dy * dy).sqrt();
             let cos = (dx * ax + dy * ay) / len;
@@ -91,7 +91,7 @@ mod tests {
     use super::*;
     use quirkat_rules::{BoardKind, Rules, RulesetId};
 
-    fn name(board: &Board, p: Option<u8>) -> Option<&str> {
+    fn name(board: &Board, p: Option<Point>) -> Option<&str> {
         p.map(|q| board.name(q))
     }
 
@@ -116,7 +116,7 @@ mod tests {
             let mut seen = vec![false; b.len()];
             let mut todo = vec![start_point(b)];
             while let Some(p) = todo.pop() {
-                if std::mem::replace(&mut seen[p as usize], true) {
+                if std::mem::replace(&mut seen[p.index()], true) {
                     continue;
                 }
                 for a in [Arrow::Up, Arrow::Down, Arrow::Left, Arrow::Right] {

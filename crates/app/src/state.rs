@@ -7,11 +7,11 @@ mod computer;
 
 pub use computer::{AiState, Wanted};
 
-use crate::input::{Click, Input};
+use crate::input::{Click, Input, Refusal};
 use crate::keyboard::{self, Arrow};
 use crate::worker::protocol::{PlayerKind, Reply};
 use quirkat_rules::{
-    Board, Game, GameResult, Move, OptionKey, Outcome, Record, Rules, RulesetId, Side,
+    Board, Game, GameResult, Move, OptionKey, Outcome, Point, Record, Rules, RulesetId, Side,
 };
 use std::rc::Rc;
 use yew::Reducible;
@@ -22,11 +22,11 @@ pub enum Action {
     /// Continue this game (a saved one, or a new one), with a notice to show.
     Open(Box<AppState>),
     /// A click on a board point (by index), or Enter on the keyboard cursor's point.
-    ClickPoint(u8),
+    ClickPoint(Point),
     /// A pointer pressed on a point: picks a piece up at once, so that it can be dragged.
-    Press(u8),
+    Press(Point),
     /// The pointer released over a point (or elsewhere): a drop after a drag, or the end of a click.
-    Release(Option<u8>),
+    Release(Option<Point>),
     /// Play the numbered chain (from 1) among those shown.
     Choose(usize),
     /// Drop what has been entered of the move.
@@ -103,14 +103,17 @@ pub struct AppState {
     /// What the player has entered of the next move.
     pub input: Input,
     /// The piece picked up by the current press, if the press picked it up.
-    pub pressed: Option<u8>,
+    pub pressed: Option<Point>,
     /// The keyboard cursor's point (kept at the last point clicked, so the keyboard goes on from
     /// there).
-    pub cursor_point: Option<u8>,
+    pub cursor_point: Option<Point>,
     /// Whether the keyboard is in use (the cursor is drawn only then).
     pub keyboard: bool,
     /// Why the last action did nothing, or what the page had to say (storage, address).
     pub notice: Option<String>,
+    /// Why the last click was refused, as a type (its words are the notice), for the board to
+    /// show; cleared with the notice.
+    pub refusal: Option<Refusal>,
     /// Whether the last change was one ply forward (the board animates it).
     pub animate: bool,
     /// How the board is shown, and who plays.
@@ -146,6 +149,7 @@ impl AppState {
             cursor_point: None,
             keyboard: false,
             notice: None,
+            refusal: None,
             animate: false,
             settings: Settings::default(),
             ai: AiState::default(),
@@ -256,21 +260,21 @@ impl AppState {
     }
 
     /// The points a click can go to next (see [`Input::targets`]).
-    pub fn targets(&self) -> Vec<u8> {
+    pub fn targets(&self) -> Vec<Point> {
         self.input.targets(&self.legal)
     }
 
     /// Points whose piece the side to move can move with nothing entered before it.
-    pub fn movable(&self) -> Vec<u8> {
+    pub fn movable(&self) -> Vec<Point> {
         crate::input::movable(&self.legal)
     }
 
     /// The pieces that must capture: those that can, when every legal move is a capture.
-    pub fn must_capture(&self) -> Vec<u8> {
+    pub fn must_capture(&self) -> Vec<Point> {
         if self.legal.is_empty() || !self.legal.iter().all(|m| m.is_capture()) {
             return Vec::new();
         }
-        let mut out: Vec<u8> = self.legal.iter().filter_map(|m| m.from()).collect();
+        let mut out: Vec<Point> = self.legal.iter().filter_map(|m| m.from()).collect();
         out.sort_unstable();
         out.dedup();
         out
@@ -338,32 +342,45 @@ impl AppState {
         self.ai.info = None;
     }
 
-    /// Plays a move through the engine's checked path (`parse_move`, then `apply`).
+    /// Plays a move that the engine checks first ([`Game::check`]); a refused one changes nothing
+    /// but the input, which is cleared, and says why.
     fn play(&mut self, m: &Move) {
-        let text = m.text(self.board());
-        match self.game().parse_move(&text) {
-            Ok(found) => {
-                self.push(found);
-                self.notice = None;
+        match self.game().check(m) {
+            Ok(()) => {
+                self.push(*m);
+                self.clear_notice();
             }
-            Err(e) => {
-                self.notice = Some(e.to_string());
+            Err(why) => {
+                self.refuse(Refusal::Rule(why));
                 self.input = Input::default();
             }
         }
     }
 
-    fn click(&mut self, p: u8) {
+    /// Shows why a click or move was refused.
+    fn refuse(&mut self, why: Refusal) {
+        let side = self.game().position().side_to_move();
+        self.notice = Some(why.describe(self.board(), side));
+        self.refusal = Some(why);
+    }
+
+    /// Clears the notice and the refusal.
+    pub fn clear_notice(&mut self) {
         self.notice = None;
+        self.refusal = None;
+    }
+
+    fn click(&mut self, p: Point) {
+        self.clear_notice();
         self.cursor_point = Some(p);
         match self.input.click(self.game(), &self.legal, p) {
             Click::Play(m) => self.play(&m),
             Click::Enter(i) => self.input = i,
-            Click::Refuse(why) => self.notice = Some(why),
+            Click::Refuse(why) => self.refuse(why),
         }
     }
 
-    fn press(&mut self, p: u8) {
+    fn press(&mut self, p: Point) {
         self.pressed = None;
         if self.input.from.is_some() {
             return;
@@ -371,13 +388,13 @@ impl AppState {
         if let Click::Enter(i) = self.input.click(self.game(), &self.legal, p)
             && i.from == Some(p)
         {
-            self.notice = None;
+            self.clear_notice();
             self.input = i;
             self.pressed = Some(p);
         }
     }
 
-    fn release(&mut self, p: Option<u8>) {
+    fn release(&mut self, p: Option<Point>) {
         let pressed = self.pressed.take();
         match p {
             // the press already picked this piece up: the click is done
@@ -417,7 +434,7 @@ impl Reducible for AppState {
             Action::Cancel => {
                 next.input = Input::default();
                 next.pressed = None;
-                next.notice = None;
+                next.clear_notice();
             }
             Action::ClickPoint(p) => next.click(p),
             Action::Press(p) => {
@@ -434,17 +451,17 @@ impl Reducible for AppState {
             },
             Action::Undo => {
                 next.undo();
-                next.notice = None;
+                next.clear_notice();
             }
             Action::Redo => {
                 if self.cursor < self.played.len() {
                     next.go_to(self.cursor + 1);
                 }
-                next.notice = None;
+                next.clear_notice();
             }
             Action::ViewPly(k) => {
                 next.go_to(k);
-                next.notice = None;
+                next.clear_notice();
             }
             Action::Flip => next.settings.flipped = !self.settings.flipped,
             Action::ToggleLabels => next.settings.labels = !self.settings.labels,

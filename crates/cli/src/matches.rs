@@ -385,14 +385,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The default length of a random opening: long enough that balanced openings are common and
-/// differ. Srand, Zamma and the other leap games without drops open with exchanges, and after 4
+/// differ. Srand, Zamma and the other leap games open with exchanges, and after 4
 /// random plies a 50,000-node search scores almost none of them within ±40 (±70 to ±215 in srand
 /// and zamma); after 8 most are. Towers' first plies are nearly forced captures: 4 plies give 3
 /// balanced openings in all, 10 plies give 16 of 20 pairs within ±40.
 fn default_opening_plies(rules: &Rules) -> u32 {
     match rules.family {
         Family::Towers => 10,
-        Family::Leap if !rules.drops => 8,
+        Family::Leap => 8,
         _ => 4,
     }
 }

@@ -6,6 +6,7 @@
 //! continuation of `p→q` is simply `q`'s neighbour in the same direction. Surakarta boards also carry
 //! their circuits with the loop arcs, so that the app draws exactly the geometry the engine walks.
 
+use crate::position::Side;
 use std::ops::{Shl, Shr};
 use std::sync::OnceLock;
 
@@ -15,8 +16,107 @@ pub type Bits = u128;
 /// A set of points of a board of at most 32 points (towers, Queah), for their move generators.
 pub type SmallBits = u32;
 
-/// "No point" in neighbour tables and optional point fields.
-pub const NONE: u8 = u8::MAX;
+/// "No point" in the engine's own neighbour tables and move fields. Nothing public takes or returns
+/// it: outside this crate a missing point is `Option<Point>`.
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// A point of a board: its index in the board's order (rank by rank from the first player's side,
+/// files left to right). A point means something only on the board it came from; the [`Board`]
+/// methods that take one answer a point of another board without panicking (no name, no neighbour,
+/// an empty set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
+pub struct Point(pub(crate) u8);
+
+impl Point {
+    /// Its index in the board's order, from 0.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The set holding only this point.
+    #[inline(always)]
+    pub fn bit(self) -> Bits {
+        bit(self.0)
+    }
+
+    /// The engine's `u8` (with [`NONE`] for none) as an optional point.
+    #[inline(always)]
+    pub(crate) fn maybe(p: u8) -> Option<Point> {
+        (p != NONE).then_some(Point(p))
+    }
+}
+
+/// One of the eight compass directions of [`DIRS`], counter-clockwise from east.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Direction {
+    /// East: file +1.
+    E,
+    /// North-east.
+    NE,
+    /// North: rank +1 (towards the second player).
+    N,
+    /// North-west.
+    NW,
+    /// West.
+    W,
+    /// South-west.
+    SW,
+    /// South.
+    S,
+    /// South-east.
+    SE,
+}
+
+impl Direction {
+    /// All eight, in the order of [`DIRS`].
+    pub const ALL: [Direction; 8] = [
+        Direction::E,
+        Direction::NE,
+        Direction::N,
+        Direction::NW,
+        Direction::W,
+        Direction::SW,
+        Direction::S,
+        Direction::SE,
+    ];
+
+    /// Its index into [`DIRS`], 0–7.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The direction with that index (taken modulo 8).
+    #[inline(always)]
+    pub const fn from_index(i: usize) -> Direction {
+        Direction::ALL[i % 8]
+    }
+
+    /// The opposite direction.
+    #[inline(always)]
+    pub const fn opposite(self) -> Direction {
+        Direction::from_index(self.index() + 4)
+    }
+
+    /// The step in (file, rank).
+    pub const fn offset(self) -> (i8, i8) {
+        DIRS[self.index()]
+    }
+
+    /// Whether it runs along a file or a rank (not a diagonal).
+    pub const fn is_orthogonal(self) -> bool {
+        self.index().is_multiple_of(2)
+    }
+}
+
+/// The index of the direction opposite `d` (an index into [`DIRS`]), for the engine's own tables.
+#[inline(always)]
+pub(crate) const fn back(d: usize) -> usize {
+    (d + 4) % 8
+}
 
 /// The eight directions, counter-clockwise from east: E, NE, N, NW, W, SW, S, SE.
 pub const DIRS: [(i8, i8); 8] = [
@@ -87,18 +187,17 @@ pub struct LoopArc {
     /// Radius in grid units (1 inner, 2 outer, 3 middle).
     pub radius: i8,
     /// The point where the circuit, in its own direction, enters the loop.
-    pub enter: u8,
-    /// The point where the circuit leaves the loop.
-    pub leave: u8,
-    /// Whether the arc from `enter` to `leave` runs clockwise with y pointing up.
-    pub clockwise: bool,
+    pub enter: Point,
+    /// The point where the circuit leaves the loop. The arc from `enter` to `leave` always runs
+    /// clockwise with y pointing up: every circuit is walked that way round its corners.
+    pub leave: Point,
 }
 
 /// One stop along a circuit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Track {
     /// A point of the circuit.
-    Point(u8),
+    Point(Point),
     /// A corner loop between two points.
     Loop(LoopArc),
 }
@@ -124,7 +223,7 @@ pub struct Board {
     /// Points in index order (rank by rank from the first player's side, files left to right).
     pub points: Vec<PointInfo>,
     /// The drawn lines, each as its points in order.
-    pub lines: Vec<Vec<u8>>,
+    pub lines: Vec<Vec<Point>>,
     /// Surakarta circuits (empty on other boards).
     pub circuits: Vec<Circuit>,
     /// Where each point occurs on the circuits: `(circuit, index in track)`.
@@ -142,6 +241,8 @@ pub struct Board {
     forward: [Vec<Bits>; 2],
     /// Each circuit as point indices with [`NONE`] for a loop, for walking without matching.
     pub(crate) tracks: Vec<Vec<u8>>,
+    /// [`Board::tracks`] as points, `None` for a loop.
+    stops: Vec<Vec<Option<Point>>>,
     /// Per direction, groups of links with the same index offset, for [`Board::shift`].
     shifts: [[(Bits, i16); MAX_SHIFTS]; 8],
     /// [`Board::shifts`] in 32 bits, on boards of at most 32 points (towers, Queah), as (mask, left
@@ -154,7 +255,7 @@ pub struct Board {
     /// else 0.
     uniform_files: u8,
     grid: Vec<u8>,
-    far: [Bits; 2],
+    pub(crate) far: [Bits; 2],
     all: Bits,
 }
 
@@ -192,9 +293,41 @@ impl Board {
         self.all
     }
 
-    /// The adjacent point of `p` in direction `d` (index into [`DIRS`]), or [`NONE`].
+    /// The point with that index, if the board has it.
+    pub fn point(&self, index: usize) -> Option<Point> {
+        (index < self.len()).then_some(Point(index as u8))
+    }
+
+    /// Every point, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = Point> + use<> {
+        (0..self.len() as u8).map(Point)
+    }
+
+    /// The points of `set` on this board, lowest index first.
+    pub fn points_in(&self, set: Bits) -> impl Iterator<Item = Point> + use<> {
+        BitIter(set & self.all).map(Point)
+    }
+
+    /// Whether `p` is a point of this board.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        p.index() < self.len()
+    }
+
+    /// The point's name and drawing coordinates, if it is on this board.
+    pub fn info(&self, p: Point) -> Option<&PointInfo> {
+        self.points.get(p.index())
+    }
+
+    /// The adjacent point of `p` in direction `d` along a line, if there is one.
+    pub fn neighbour(&self, p: Point, d: Direction) -> Option<Point> {
+        Point::maybe(self.neighbours.get(p.index())?[d.index()])
+    }
+
+    /// The adjacent point of `p` in direction `d` (index into [`DIRS`]), or [`NONE`]: the engine's own
+    /// form of [`Board::neighbour`], for points it knows are on the board.
     #[inline(always)]
-    pub fn step(&self, p: u8, d: usize) -> u8 {
+    pub(crate) fn step(&self, p: u8, d: usize) -> u8 {
         self.neighbours[p as usize][d]
     }
 
@@ -202,44 +335,76 @@ impl Board {
     /// lines, or [`NONE`]. Points are numbered rank by rank, files left to right, so going E, NE, N or
     /// NW the indices rise and the first point is the lowest (checked in the tests).
     #[inline(always)]
-    pub fn first_on_ray(&self, p: u8, d: usize, set: Bits) -> u8 {
+    pub(crate) fn first_on_ray(&self, p: u8, d: usize, set: Bits) -> u8 {
         let hit = self.rays[p as usize][d] & set;
         if hit == 0 {
             NONE
         } else if d < 4 {
             hit.trailing_zeros() as u8
         } else {
+            // the highest set bit of a 128-bit set
             (127 - hit.leading_zeros()) as u8
         }
     }
 
-    /// The short leaps from `p`: every (jumped point, landing point) in a straight line.
+    /// The short leaps from `p`: every (jumped point, landing point) in a straight line, in direction
+    /// order; none off the board.
+    pub fn leaps(&self, p: Point) -> impl Iterator<Item = (Point, Point)> + '_ {
+        self.leaps
+            .get(p.index())
+            .into_iter()
+            .flatten()
+            .map(|&(over, onto)| (Point(over), Point(onto)))
+    }
+
+    /// [`Board::leaps`] in the engine's own form.
     #[inline(always)]
-    pub fn leaps(&self, p: u8) -> &[(u8, u8)] {
+    pub(crate) fn leaps_of(&self, p: u8) -> &[(u8, u8)] {
         &self.leaps[p as usize]
     }
 
-    /// The points adjacent to `p`.
+    /// The points adjacent to `p` (none off the board).
+    #[inline]
+    pub fn around(&self, p: Point) -> Bits {
+        self.around.get(p.index()).copied().unwrap_or(0)
+    }
+
+    /// [`Board::around`] in the engine's own form.
     #[inline(always)]
-    pub fn around(&self, p: u8) -> Bits {
+    pub(crate) fn around_of(&self, p: u8) -> Bits {
         self.around[p as usize]
     }
 
     /// The points adjacent to `p` along orthogonal lines.
     #[inline(always)]
-    pub fn around_orthogonal(&self, p: u8) -> Bits {
+    pub(crate) fn around_orthogonal(&self, p: u8) -> Bits {
         self.around_orthogonal[p as usize]
     }
 
-    /// The points adjacent to `p` that gain rank for `side` (0 first, 1 second): a man's steps.
+    /// The points adjacent to `p` that gain rank for `side`: a man's steps (none off the board).
+    #[inline]
+    pub fn forward(&self, side: Side, p: Point) -> Bits {
+        self.forward[side.index()]
+            .get(p.index())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// [`Board::forward`] in the engine's own form (`side` 0 or 1).
     #[inline(always)]
-    pub fn forward(&self, side: usize, p: u8) -> Bits {
+    pub(crate) fn forward_of(&self, side: usize, p: u8) -> Bits {
         self.forward[side][p as usize]
     }
 
     /// The neighbours in direction `d` of every point of `bits`, all at once.
     #[inline(always)]
-    pub fn shift(&self, bits: Bits, d: usize) -> Bits {
+    pub fn shift(&self, bits: Bits, d: Direction) -> Bits {
+        self.shift_by(bits, d.index())
+    }
+
+    /// [`Board::shift`] by a direction's index.
+    #[inline(always)]
+    pub(crate) fn shift_by(&self, bits: Bits, d: usize) -> Bits {
         if self.uniform_files == 9 {
             return self.shift_uniform::<9>(bits, d);
         }
@@ -264,7 +429,7 @@ impl Board {
     /// [`Board::shift`] on a board of at most 32 points, in 32 bits (one instruction a shift, where
     /// 128 bits take several).
     #[inline(always)]
-    pub fn shift_small(&self, bits: SmallBits, d: usize) -> SmallBits {
+    pub(crate) fn shift_small(&self, bits: SmallBits, d: usize) -> SmallBits {
         debug_assert!(self.len() <= 32);
         let groups = &self.shifts_small[d];
         let (mask, rot) = groups[0];
@@ -288,10 +453,15 @@ impl Board {
 
     /// [`Board::leapers`] on a board of at most 32 points, in 32 bits.
     #[inline]
-    pub fn leapers_small(&self, from: SmallBits, over: SmallBits, onto: SmallBits) -> SmallBits {
+    pub(crate) fn leapers_small(
+        &self,
+        from: SmallBits,
+        over: SmallBits,
+        onto: SmallBits,
+    ) -> SmallBits {
         let mut found = 0;
         for d in 0..8 {
-            let back = (d + 4) % 8;
+            let back = back(d);
             found |= from & self.shift_small(self.shift_small(onto, back) & over, back);
         }
         found
@@ -304,7 +474,7 @@ impl Board {
         if self.uniform_files == 9 {
             let mut found = 0;
             for d in 0..8 {
-                let back = (d + 4) % 8;
+                let back = back(d);
                 found |= from
                     & self.shift_uniform::<9>(self.shift_uniform::<9>(onto, back) & over, back);
             }
@@ -312,34 +482,38 @@ impl Board {
         }
         let mut found = 0;
         for d in 0..8 {
-            let back = (d + 4) % 8;
-            found |= from & self.shift(self.shift(onto, back) & over, back);
+            let back = back(d);
+            found |= from & self.shift_by(self.shift_by(onto, back) & over, back);
         }
         found
     }
 
-    /// The far rank of `side` (0 = first, 1 = second): where its men are promoted.
+    /// The far rank of `side`: where its men are promoted.
     #[inline]
-    pub fn far_rank(&self, side: usize) -> Bits {
-        self.far[side]
+    pub fn far_rank(&self, side: Side) -> Bits {
+        self.far[side.index()]
     }
 
-    /// The point's name.
-    pub fn name(&self, p: u8) -> &str {
-        &self.points[p as usize].name
+    /// The point's name, such as `e5`; `?` for a point that is not on this board.
+    pub fn name(&self, p: Point) -> &str {
+        self.points.get(p.index()).map_or("?", |i| &i.name)
+    }
+
+    /// [`Board::name`] of the engine's own point index.
+    pub(crate) fn name_of(&self, p: u8) -> &str {
+        self.name(Point(p))
     }
 
     /// The point at file `x`, rank `y` (both from 0), if there is one.
-    pub fn at(&self, x: i32, y: i32) -> Option<u8> {
+    pub fn at(&self, x: i32, y: i32) -> Option<Point> {
         if x < 0 || y < 0 || x >= self.files as i32 || y >= self.ranks as i32 {
             return None;
         }
-        let p = self.grid[(y * self.files as i32 + x) as usize];
-        (p != NONE).then_some(p)
+        Point::maybe(self.grid[(y * self.files as i32 + x) as usize])
     }
 
     /// Parses a point name (either case), such as `e5` or `C13`.
-    pub fn parse_point(&self, s: &str) -> Option<u8> {
+    pub fn parse_point(&self, s: &str) -> Option<Point> {
         let mut chars = s.chars();
         let file = chars.next()?.to_ascii_lowercase();
         if !file.is_ascii_lowercase() {
@@ -359,7 +533,7 @@ impl Board {
 
     /// The point jumped when leaping from `a` to `b` along a line (`a`, mid, `b` in a straight line),
     /// or [`NONE`].
-    pub fn between(&self, a: u8, b: u8) -> u8 {
+    pub(crate) fn between(&self, a: u8, b: u8) -> u8 {
         for d in 0..8 {
             let q = self.step(a, d);
             if q != NONE && self.step(q, d) == b {
@@ -369,16 +543,17 @@ impl Board {
         NONE
     }
 
-    /// The direction index from `a` to its neighbour `b`, if they are adjacent.
-    pub fn direction(&self, a: u8, b: u8) -> Option<usize> {
-        (0..8).find(|&d| self.step(a, d) == b)
+    /// The direction from `a` to its neighbour `b`, if they are adjacent along a line.
+    pub fn direction(&self, a: Point, b: Point) -> Option<Direction> {
+        Direction::ALL
+            .into_iter()
+            .find(|&d| self.neighbour(a, d) == Some(b))
     }
 
-    /// Every drawn segment between adjacent points, once.
-    pub fn segments(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
-        self.lines
-            .iter()
-            .flat_map(|l| l.windows(2).map(|w| (w[0], w[1])))
+    /// Each circuit's track as points, `None` for a corner loop: [`Circuit::track`] without the
+    /// loops' drawing, for walking a circuit (the same order and length).
+    pub fn circuit_stops(&self) -> &[Vec<Option<Point>>] {
+        &self.stops
     }
 }
 
@@ -431,14 +606,16 @@ bit_iter!(SmallBits);
 bit_iter!(u64);
 
 /// The bit of point `p` (a table look-up: a variable 128-bit shift takes several instructions).
+/// Points are below 128 on every board; `& 127` keeps the look-up in the table without a bounds
+/// check (and sends [`NONE`] to bit 127, which no board has).
 #[inline(always)]
-pub fn bit(p: u8) -> Bits {
+pub(crate) fn bit(p: u8) -> Bits {
     BIT[p as usize & 127]
 }
 
 /// The bit of point `p` on a board of at most 32 points (towers, Queah), in 32 bits.
 #[inline(always)]
-pub fn bit_small(p: u8) -> SmallBits {
+pub(crate) fn bit_small(p: u8) -> SmallBits {
     1 << (p & 31)
 }
 
@@ -642,10 +819,10 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
                 .position(|&v| v == dir)
                 .expect("a line joins distinct points");
             neighbours[w[0] as usize][d] = w[1];
-            neighbours[w[1] as usize][(d + 4) % 8] = w[0];
+            neighbours[w[1] as usize][back(d)] = w[0];
         }
         if drawn {
-            lines.push(ids);
+            lines.push(ids.iter().map(|&p| Point(p)).collect());
         }
     }
     let all = if points.len() == 128 {
@@ -675,7 +852,7 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
     for (ci, c) in circuits.iter().enumerate() {
         for (ti, t) in c.track.iter().enumerate() {
             if let Track::Point(p) = t {
-                occurrences[*p as usize].push((ci as u8, ti as u16));
+                occurrences[p.index()].push((ci as u8, ti as u16));
             }
         }
     }
@@ -761,7 +938,22 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         .map(|c| {
             c.track
                 .iter()
-                .map(|t| if let Track::Point(p) = t { *p } else { NONE })
+                .map(|t| if let Track::Point(p) = t { p.0 } else { NONE })
+                .collect()
+        })
+        .collect();
+    let stops = circuits
+        .iter()
+        .map(|c| {
+            c.track
+                .iter()
+                .map(|t| {
+                    if let Track::Point(p) = t {
+                        Some(*p)
+                    } else {
+                        None
+                    }
+                })
                 .collect()
         })
         .collect();
@@ -780,6 +972,7 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         around_orthogonal,
         forward,
         tracks,
+        stops,
         shifts,
         shifts_small,
         shift_groups,
@@ -808,15 +1001,14 @@ fn circuit(n: i8, k: i8, name: &'static str, idx: &dyn Fn((i8, i8)) -> u8) -> Ci
     ];
     let mut track = Vec::new();
     for (i, (leg, corner)) in legs.iter().enumerate() {
-        track.extend(leg.iter().map(|&c| Track::Point(idx(c))));
+        track.extend(leg.iter().map(|&c| Track::Point(Point(idx(c)))));
         let next = &legs[(i + 1) % 4].0;
         track.push(Track::Loop(LoopArc {
             cx: corner.0,
             cy: corner.1,
             radius: k,
-            enter: idx(*leg.last().expect("legs are not empty")),
-            leave: idx(next[0]),
-            clockwise: true,
+            enter: Point(idx(*leg.last().expect("legs are not empty"))),
+            leave: Point(idx(next[0])),
         }));
     }
     Circuit { name, track }
@@ -849,7 +1041,12 @@ mod tests {
                     }
                     for (i, &w) in walk.iter().enumerate() {
                         let set = walk[i..].iter().fold(0, |s, &x| s | bit(x)) | bit(p);
-                        assert_eq!(b.first_on_ray(p, d, set), w, "{kind:?} {} {d}", b.name(p));
+                        assert_eq!(
+                            b.first_on_ray(p, d, set),
+                            w,
+                            "{kind:?} {} {d}",
+                            b.name_of(p)
+                        );
                     }
                     assert_eq!(b.first_on_ray(p, d, bit(p)), NONE);
                 }
@@ -865,22 +1062,43 @@ mod tests {
                 for d in 0..8 {
                     let q = b.step(p, d);
                     assert_eq!(
-                        b.shift(bit(p), d),
+                        b.shift(bit(p), Direction::from_index(d)),
                         if q == NONE { 0 } else { bit(q) },
                         "{kind:?} {} {d}",
-                        b.name(p)
+                        b.name_of(p)
                     );
                     if b.len() <= 32 {
                         assert_eq!(
                             b.shift_small(1 << p, d),
                             if q == NONE { 0 } else { 1 << q },
                             "{kind:?} {} {d} in 32 bits",
-                            b.name(p)
+                            b.name_of(p)
                         );
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_point_of_another_board_has_no_name_and_no_neighbours() {
+        let big = Board::get(BoardKind::Satoel);
+        let small = Board::get(BoardKind::Queah);
+        let far = big.parse_point("i11").unwrap();
+        assert!(!small.contains(far));
+        assert_eq!(small.name(far), "?");
+        assert_eq!(small.info(far), None);
+        assert_eq!(small.around(far), 0);
+        assert_eq!(small.forward(Side::First, far), 0);
+        assert_eq!(small.leaps(far).count(), 0);
+        assert!(
+            Direction::ALL
+                .iter()
+                .all(|&d| small.neighbour(far, d).is_none())
+        );
+        assert_eq!(small.point(far.index()), None);
+        assert_eq!(small.points_in(far.bit()).count(), 0);
+        assert_eq!(big.iter().count(), 93);
     }
 
     #[test]
@@ -896,16 +1114,18 @@ mod tests {
     fn alquerque_diagonals_follow_parity() {
         let b = Board::get(BoardKind::Alquerque9);
         let p = |s| b.parse_point(s).unwrap();
-        assert_eq!(b.step(p("d4"), 1), p("e5"));
-        assert_eq!(b.step(p("e4"), 1), NONE);
-        assert_eq!(b.step(p("a1"), 1), p("b2"));
-        assert_eq!(b.step(p("i9"), 1), NONE);
+        assert_eq!(b.neighbour(p("d4"), Direction::NE), Some(p("e5")));
+        assert_eq!(b.neighbour(p("e4"), Direction::NE), None);
+        assert_eq!(b.neighbour(p("a1"), Direction::NE), Some(p("b2")));
+        assert_eq!(b.neighbour(p("i9"), Direction::NE), None);
+        assert_eq!(b.direction(p("e5"), p("d4")), Some(Direction::SW));
+        assert_eq!(Direction::NE.opposite(), Direction::SW);
     }
 
     #[test]
     fn satoel_junction_runs_straight() {
         let b = Board::get(BoardKind::Satoel);
-        let p = |s| b.parse_point(s).unwrap();
+        let p = |s| b.parse_point(s).unwrap().0;
         // g5–f4–e3–d2–c1 and e4–e3–e2–e1
         assert_eq!(b.step(p("f4"), 5), p("e3"));
         assert_eq!(b.step(p("e3"), 5), p("d2"));
@@ -915,14 +1135,19 @@ mod tests {
         assert_eq!(b.step(p("d2"), 0), p("e2"));
         assert_eq!(b.step(p("c3"), 7), NONE);
         assert_eq!(b.step(p("d3"), 6), NONE);
-        assert_eq!(b.far_rank(0).count_ones(), 3);
+        assert_eq!(b.far_rank(Side::First).count_ones(), 3);
     }
 
     #[test]
     fn queah_cells_touch_diagonally() {
         let b = Board::get(BoardKind::Queah);
         let p = |s| b.parse_point(s).unwrap();
-        let around = |s| (0..8).filter(|&d| b.step(p(s), d) != NONE).count();
+        let around = |s| {
+            Direction::ALL
+                .iter()
+                .filter(|&&d| b.neighbour(p(s), d).is_some())
+                .count()
+        };
         assert_eq!(around("c3"), 4);
         assert_eq!(around("a1"), 1);
         assert_eq!(around("c1"), 2);

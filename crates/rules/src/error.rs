@@ -1,6 +1,9 @@
 //! Typed errors. Every text input (notation, position strings, records, options) fails with one of
 //! these, never with a panic.
 
+use crate::board::{Board, BoardKind};
+use crate::illegal::Illegal;
+use crate::moves::Move;
 use std::fmt;
 
 /// A ruleset or option that cannot be used.
@@ -64,7 +67,8 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
-/// A move that cannot be played.
+/// A move that cannot be played: text that is not a move, a move the rules refuse, or an
+/// abbreviation that names several moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
     /// The text is not a move.
@@ -78,19 +82,55 @@ pub enum PlayError {
     Illegal {
         /// The move as given.
         text: String,
-        /// Why, in words.
-        reason: String,
+        /// The board, to name the reason's points.
+        board: BoardKind,
+        /// Why.
+        reason: Illegal,
     },
-    /// The game is over; no move is legal.
-    GameOver,
+    /// A capture written by its start and final point only (`c3xg7`) that several legal chains
+    /// complete: it must be written with its landing points.
+    Ambiguous {
+        /// The move as given.
+        text: String,
+        /// The board, to name the candidates.
+        board: BoardKind,
+        /// The legal chains it could mean.
+        candidates: Vec<Move>,
+    },
+}
+
+impl PlayError {
+    /// The rule that refuses the move, if the move was well-formed and unambiguous.
+    pub fn reason(&self) -> Option<&Illegal> {
+        match self {
+            PlayError::Illegal { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::Notation { text, error } => write!(f, "{text}: {error}"),
-            PlayError::Illegal { text, reason } => write!(f, "{text}: {reason}"),
-            PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::Illegal {
+                reason: Illegal::GameOver,
+                ..
+            } => f.write_str("the game is over"),
+            PlayError::Illegal {
+                text,
+                board,
+                reason,
+            } => write!(f, "{text}: {}", reason.describe(Board::get(*board))),
+            PlayError::Ambiguous {
+                text,
+                board,
+                candidates,
+            } => {
+                let board = Board::get(*board);
+                let all: Vec<String> = candidates.iter().map(|m| m.text(board)).collect();
+                write!(f, "{text}: ambiguous, write one of {}", all.join(", "))
+            }
         }
     }
 }

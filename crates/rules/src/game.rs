@@ -1,12 +1,13 @@
 //! A game in progress: rules, position and the repetition history; checked moves, the end of the game
 //! and perft.
 
-use crate::board::{BitIter, NONE, bit};
+use crate::board::{Bits, NONE, Point, bit};
 use crate::error::PlayError;
 use crate::family::{self, generate, make};
+use crate::illegal::Illegal;
 use crate::moves::{MAX_MOVES, Move, ParsedMove};
 use crate::position::{Position, Side};
-use crate::ruleset::{CaptureRule, Chains, Rules, Scoring};
+use crate::ruleset::{CaptureRule, Chains, Family, Rules, Scoring};
 use std::fmt;
 
 /// How a game ended.
@@ -126,7 +127,9 @@ impl Game {
     }
 
     fn limit_reached(&self) -> bool {
-        over_by_limits(&self.rules, &self.pos, &self.history)
+        EndRules::new(&self.rules)
+            .limit(&self.pos, &self.history)
+            .is_some()
     }
 
     /// The end of the game, or `None` while it goes on.
@@ -146,9 +149,21 @@ impl Game {
         (out, outcome)
     }
 
+    /// Whether `m` is legal here, and if not, why. `m` is compared with the legal moves (a flying
+    /// chain beyond the most moves listed is looked for directly); no text is involved.
+    pub fn check(&self, m: &Move) -> Result<(), Illegal> {
+        self.resolve(&ParsedMove::of(m)).map(|_| ())
+    }
+
     /// Plays a move if it is legal here; on error nothing changes.
     pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
-        let found = self.parse_move(&m.text(self.rules.board))?;
+        let found = self
+            .resolve(&ParsedMove::of(m))
+            .map_err(|reason| PlayError::Illegal {
+                text: m.text(self.rules.board),
+                board: self.rules.board.kind,
+                reason,
+            })?;
         self.apply(&found);
         Ok(())
     }
@@ -161,77 +176,124 @@ impl Game {
     }
 
     /// Reads a move in notation and finds it among the legal moves, or says why it is not legal.
+    ///
+    /// A capture may also be written by its start and final point alone (`c3xg7`), as a player
+    /// points at them: when exactly one legal chain goes from the one to the other that chain is
+    /// meant, and when several do the move is [`PlayError::Ambiguous`]. (RULES.md writes every
+    /// landing point; this abbreviation is our addition, and a move is always printed in full.)
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         let shown: String = text.trim().chars().take(60).collect();
-        let parsed =
-            ParsedMove::parse(self.rules.board, text).map_err(|error| PlayError::Notation {
-                text: shown.clone(),
-                error,
-            })?;
-        let legal = self.legal_moves();
-        if legal.is_empty() {
-            return Err(PlayError::GameOver);
-        }
-        if let Some(m) = legal.iter().find(|m| m.matches(&parsed)) {
-            return Ok(*m);
-        }
-        if legal.len() >= MAX_MOVES
-            && let Some(m) = family::find_unlisted(&self.rules, &self.pos, &parsed)
-        {
-            return Ok(m);
+        let board = self.rules.board;
+        let parsed = ParsedMove::parse(board, text).map_err(|error| PlayError::Notation {
+            text: shown.clone(),
+            error,
+        })?;
+        let reason = match self.resolve(&parsed) {
+            Ok(m) => return Ok(m),
+            Err(reason) => reason,
+        };
+        if parsed.capture && parsed.path.len() == 1 && reason != Illegal::GameOver {
+            let to = parsed.path[0];
+            let candidates: Vec<Move> = self
+                .legal_moves()
+                .into_iter()
+                .filter(|l| {
+                    l.from == parsed.from
+                        && l.drop == parsed.drop
+                        && l.huff == parsed.huff
+                        && l.capture
+                        && l.len > 1
+                        && l.to() == to
+                })
+                .collect();
+            match candidates.as_slice() {
+                [only] => return Ok(*only),
+                [_, _, ..] => {
+                    return Err(PlayError::Ambiguous {
+                        text: shown,
+                        board: board.kind,
+                        candidates,
+                    });
+                }
+                [] => {}
+            }
         }
         Err(PlayError::Illegal {
             text: shown,
-            reason: self.explain(&parsed, &legal),
+            board: board.kind,
+            reason,
         })
+    }
+
+    /// The legal move that `m` names, or why there is none: [`Game::check`] for a move that is
+    /// only written (a [`ParsedMove`] read from notation, or put together from a player's clicks).
+    pub fn resolve(&self, m: &ParsedMove) -> Result<Move, Illegal> {
+        let legal = self.legal_moves();
+        if legal.is_empty() {
+            return Err(Illegal::GameOver);
+        }
+        if let Some(found) = legal.iter().find(|l| l.matches(m)) {
+            return Ok(*found);
+        }
+        if legal.len() >= MAX_MOVES
+            && let Some(found) = family::find_unlisted(&self.rules, &self.pos, m)
+        {
+            return Ok(found);
+        }
+        Err(self.explain(m, &legal))
     }
 
     /// Plays a legal move (from [`Game::legal_moves`]) without checking it.
     pub fn apply(&mut self, m: &Move) {
         self.pos = make(&self.rules, &self.pos, m);
-        if family::irreversible(&self.rules, m) {
+        if EndRules::new(&self.rules).irreversible(m) {
             self.history.clear();
         }
         self.history.push(self.pos.hash);
     }
 
-    /// Why a well-formed move is not among the legal ones, in words.
-    fn explain(&self, m: &ParsedMove, legal: &[Move]) -> String {
+    /// Why a well-formed move is not among the `legal` ones (not empty): the first rule it breaks,
+    /// in the order a turn is written (drop or huff, the piece, the capture rules, the target).
+    fn explain(&self, m: &ParsedMove, legal: &[Move]) -> Illegal {
         let board = self.rules.board;
-        let name = |p: u8| board.name(p).to_string();
         let pos = &self.pos;
         let me = pos.side.index();
+        let points = |set: Bits| board.points_in(set).collect::<Vec<Point>>();
         if pos.drop_pending && m.drop == NONE {
-            return "a piece was just captured, so the turn begins by dropping one from the reserve \
-                    (write @point:move)"
-                .into();
+            return Illegal::DropDue;
         }
         if m.drop != NONE && !pos.drop_pending {
-            return "no drop is due: a reserve piece is dropped only after losing a piece".into();
+            return if self.rules.family == Family::Queah && pos.own[me].count_ones() >= 4 {
+                Illegal::FourOnBoard {
+                    pieces: points(pos.own[me]),
+                }
+            } else {
+                Illegal::NoDropDue
+            };
         }
         if m.drop != NONE && (pos.own[0] | pos.own[1]) & bit(m.drop) != 0 {
-            return format!("cannot drop on {}: it is occupied", name(m.drop));
+            return Illegal::DropOccupied { at: Point(m.drop) };
         }
         if m.drop != NONE && m.from == NONE {
-            return "the drop must be followed by a move in the same turn".into();
+            return Illegal::DropAlone;
         }
         if m.huff != NONE && pos.huff & bit(m.huff) == 0 {
             return if pos.huff == 0 {
-                "no huff is allowed: the opponent did not miss a capture".into()
+                Illegal::HuffNotAllowed
             } else {
-                let who: Vec<String> = BitIter(pos.huff).map(name).collect();
-                format!(
-                    "only a piece that missed a capture may be huffed ({})",
-                    who.join(", ")
-                )
+                Illegal::HuffWrongPiece {
+                    at: Point(m.huff),
+                    allowed: points(pos.huff),
+                }
             };
         }
+        let from = Point(m.from);
         let own_after_drop = pos.own[me] | if m.drop != NONE { bit(m.drop) } else { 0 };
-        if own_after_drop & bit(m.from) == 0 {
-            return if pos.own[1 - me] & bit(m.from) != 0 {
-                format!("the piece on {} is not yours", name(m.from))
+        if own_after_drop & from.bit() == 0 {
+            return if pos.own[pos.side.other().index()] & from.bit() != 0 {
+                Illegal::NotYourPiece { at: from }
             } else {
-                format!("there is no piece on {}", name(m.from))
+                Illegal::NoPiece { at: from }
             };
         }
         let same_turn = |l: &&Move| l.drop == m.drop && l.huff == m.huff;
@@ -240,60 +302,100 @@ impl Game {
             .filter(same_turn)
             .filter(|l| l.capture)
             .collect();
+        let most = captures.iter().map(|l| l.ncaptured).max().unwrap_or(0);
+        let majority = || Illegal::Majority {
+            required: most as u32,
+            longest: captures
+                .iter()
+                .filter(|l| l.ncaptured == most)
+                .take(Illegal::MOVES_KEPT)
+                .map(|l| **l)
+                .collect(),
+        };
         let forced = self.rules.capture == CaptureRule::Compulsory && !captures.is_empty();
         if forced && !m.capture {
-            let most = captures.iter().map(|l| l.ncaptured).max().unwrap_or(0);
-            return if self.rules.majority && most > 1 {
-                format!("capture is compulsory, and the majority rule requires {most} captures")
-            } else {
-                let mut from: Vec<String> = captures.iter().map(|l| name(l.from)).collect();
-                from.dedup();
-                format!("capture is compulsory ({} can capture)", from.join(", "))
+            if self.rules.majority && most > 1 {
+                return majority();
+            }
+            let capturers = captures.iter().fold(0, |set, l| set | bit(l.from));
+            return Illegal::CaptureCompulsory {
+                capturers: points(capturers),
             };
         }
         if m.capture {
-            let mine: Vec<&&Move> = captures.iter().filter(|l| l.from == m.from).collect();
-            let goes_on = mine
+            let longer: Vec<&&Move> = captures
                 .iter()
-                .any(|l| l.landings().len() > m.path.len() && l.landings().starts_with(&m.path));
-            if goes_on && self.rules.chains == Chains::Compulsory {
-                let at = *m.path.last().unwrap_or(&m.from);
-                return format!(
-                    "the chain must go on: the piece can capture again from {}",
-                    name(at)
-                );
+                .filter(|l| {
+                    l.from == m.from
+                        && l.landings().len() > m.path.len()
+                        && l.landings().starts_with(&m.path)
+                })
+                .collect();
+            if !longer.is_empty() && self.rules.chains == Chains::Compulsory {
+                let mut next: Vec<Point> = longer.iter().map(|l| l.path[m.path.len()]).collect();
+                next.sort_unstable();
+                next.dedup();
+                return Illegal::ChainGoesOn {
+                    at: m.path.last().copied().unwrap_or(from),
+                    next,
+                };
             }
-            if self.rules.majority && !captures.is_empty() {
-                let most = captures.iter().map(|l| l.ncaptured).max().unwrap_or(0);
-                if (m.path.len() as u8) < most {
-                    return format!(
-                        "capture is compulsory, and the majority rule requires {most} captures"
-                    );
-                }
+            if let Some(why) = self.rejump(m) {
+                return why;
+            }
+            if self.rules.majority && !captures.is_empty() && (m.path.len() as u8) < most {
+                return majority();
             }
             if self.rules.chains == Chains::Single && m.path.len() > 1 {
-                return "only one capture is allowed per turn".into();
+                return Illegal::SingleCapture;
             }
-            return format!("{} cannot capture along that path", name(m.from));
+            return Illegal::CannotCapture {
+                from,
+                path: m.path.clone(),
+            };
         }
+        let to = m.path.first().copied().unwrap_or(from);
         if legal
             .iter()
             .filter(same_turn)
             .any(|l| l.from == m.from && !l.capture)
         {
-            let p = pos.piece_at(m.from);
-            if self.rules.men_forward
-                && p.is_some_and(|p| !p.king)
-                && self.rules.family == crate::Family::Leap
-            {
-                return format!(
-                    "{} cannot go there: men move forward only, one point along a line",
-                    name(m.from)
-                );
+            let man = pos.kings & from.bit() == 0;
+            if (pos.own[0] | pos.own[1]) & to.bit() != 0 && to != from {
+                return Illegal::Occupied { from, to };
             }
-            return format!("{} cannot go there", name(m.from));
+            if self.rules.men_forward && man && self.rules.family == Family::Leap {
+                return Illegal::ManMovesForward { from, to };
+            }
+            return Illegal::Unreachable { from, to };
         }
-        format!("the piece on {} has no legal move", name(m.from))
+        Illegal::NoMove { from }
+    }
+
+    /// A short-leap chain that jumps a point again where the rules forbid it: the point its previous
+    /// leap jumped (towers), or any point jumped before with `no_rejump`.
+    fn rejump(&self, m: &ParsedMove) -> Option<Illegal> {
+        if self.rules.family != Family::Towers {
+            return None;
+        }
+        let board = self.rules.board;
+        let mut jumped: Vec<u8> = Vec::new();
+        let mut a = m.from;
+        for &Point(b) in &m.path {
+            let q = board.between(a, b);
+            if q == NONE {
+                return None;
+            }
+            if jumped.last() == Some(&q) {
+                return Some(Illegal::JumpedJustBefore { at: Point(q) });
+            }
+            if self.rules.options.no_rejump && jumped.contains(&q) {
+                return Some(Illegal::JumpedTwice { at: Point(q) });
+            }
+            jumped.push(q);
+            a = b;
+        }
+        None
     }
 
     /// Perft: the number of move sequences of `depth` plies from here, counting distinct moves at every
@@ -313,6 +415,7 @@ impl Game {
         let mut history = self.history.clone();
         let node = Node {
             rules: &self.rules,
+            end: EndRules::new(&self.rules),
             make_leaves,
         };
         node.count(&self.pos, depth, &mut bufs, &mut history, 0)
@@ -322,6 +425,7 @@ impl Game {
 /// What a perft keeps fixed through the tree.
 struct Node<'a> {
     rules: &'a Rules,
+    end: EndRules,
     make_leaves: bool,
 }
 
@@ -341,7 +445,7 @@ impl Node<'_> {
         }
         let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
         generate(rules, pos, buf);
-        if buf.is_empty() || over_by_limits(rules, pos, &history[window..]) {
+        if buf.is_empty() || self.end.limit(pos, &history[window..]).is_some() {
             return 0;
         }
         if depth == 1 {
@@ -359,7 +463,7 @@ impl Node<'_> {
         for m in buf.iter() {
             let mut child = *pos;
             family::play(rules, &mut child, m);
-            let w = if family::irreversible(rules, m) {
+            let w = if self.end.irreversible(m) {
                 history.len()
             } else {
                 window
@@ -372,34 +476,73 @@ impl Node<'_> {
     }
 }
 
-/// Whether the no-progress limit or repetition ends the game at `pos`, whose hash is the last of
-/// `window` (the positions that can still recur).
-pub(crate) fn over_by_limits(rules: &Rules, pos: &Position, window: &[u64]) -> bool {
-    limit_reason(rules, pos, window).is_some()
+/// The end-of-game rules of a ruleset (RULES.md, "End of game") that lie beyond one position's
+/// moves: the no-progress limit, the repetition window, and how a game ended by either is scored.
+/// [`Game`], its perft and a search all end games through this one type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndRules {
+    family: Family,
+    limit: u16,
+    repetitions: u8,
+    scoring: Scoring,
 }
 
-/// Which limit, if any, ends the game at `pos` (see [`over_by_limits`]).
-pub(crate) fn limit_reason(rules: &Rules, pos: &Position, window: &[u64]) -> Option<EndReason> {
-    let limit = rules.options.limit;
-    if limit > 0 && pos.no_progress >= limit {
-        return Some(EndReason::NoProgress);
-    }
-    if rules.repetitions > 0 {
-        // the same position has the same side to move, so only every other entry can match: the
-        // last (`pos` itself), the one two before it, and so on. Pairs from the end have those
-        // second, and an odd first entry is one of them.
-        let pairs = window.rchunks_exact(2);
-        let first = pairs.remainder().iter().filter(|&&h| h == pos.hash).count();
-        let n = first + pairs.filter(|pair| pair[1] == pos.hash).count();
-        if n >= rules.repetitions as usize {
-            return Some(EndReason::Repetition);
+impl EndRules {
+    /// The end-of-game rules of `rules`.
+    pub fn new(rules: &Rules) -> EndRules {
+        EndRules {
+            family: rules.family,
+            limit: rules.options.limit,
+            repetitions: rules.repetitions,
+            scoring: rules.scoring,
         }
     }
-    None
+
+    /// Whether positions before `m` can never occur again after it, so that the window of
+    /// positions that can recur starts afresh (see [`family::irreversible`]).
+    #[inline]
+    pub fn irreversible(&self, m: &Move) -> bool {
+        m.huff != NONE
+            || m.drop != NONE
+            || m.promotes
+            || (m.capture && self.family != Family::Towers)
+    }
+
+    /// The limit that ends the game at `pos`, if any. `window` holds the hashes of the positions
+    /// that can still recur, oldest first, `pos`'s own last: those since the last irreversible move.
+    #[inline]
+    pub fn limit(&self, pos: &Position, window: &[u64]) -> Option<EndReason> {
+        if self.limit > 0 && pos.no_progress >= self.limit {
+            return Some(EndReason::NoProgress);
+        }
+        if self.repetitions > 0 {
+            // the same position has the same side to move, so only every other entry can match: the
+            // last (`pos` itself), the one two before it, and so on. Pairs from the end have those
+            // second, and an odd first entry is one of them.
+            let pairs = window.rchunks_exact(2);
+            let first = pairs.remainder().iter().filter(|&&h| h == pos.hash).count();
+            let n = first + pairs.filter(|pair| pair[1] == pos.hash).count();
+            if n >= self.repetitions as usize {
+                return Some(EndReason::Repetition);
+            }
+        }
+        None
+    }
+
+    /// The result of a game that a limit ended at `pos`, by the ruleset's scoring.
+    pub fn scored(&self, pos: &Position) -> GameResult {
+        let (first, second) = (pos.material(Side::First), pos.material(Side::Second));
+        match self.scoring {
+            Scoring::Draw => GameResult::Draw,
+            Scoring::Majority if first > second => GameResult::Win(Side::First),
+            Scoring::Majority if second > first => GameResult::Win(Side::Second),
+            Scoring::Majority => GameResult::Draw,
+        }
+    }
 }
 
 /// The outcome at `pos`, given whether the side to move has no legal move; `window` as for
-/// [`over_by_limits`]. No legal move takes precedence over the limits (RULES.md, "End of game").
+/// [`EndRules::limit`]. No legal move takes precedence over the limits (RULES.md, "End of game").
 pub(crate) fn outcome_of(
     rules: &Rules,
     pos: &Position,
@@ -420,15 +563,10 @@ pub(crate) fn outcome_of(
             material,
         });
     }
-    let reason = limit_reason(rules, pos, window)?;
-    let result = match rules.scoring {
-        Scoring::Draw => GameResult::Draw,
-        Scoring::Majority if material[0] > material[1] => GameResult::Win(Side::First),
-        Scoring::Majority if material[1] > material[0] => GameResult::Win(Side::Second),
-        Scoring::Majority => GameResult::Draw,
-    };
+    let end = EndRules::new(rules);
+    let reason = end.limit(pos, window)?;
     Some(Outcome {
-        result,
+        result: end.scored(pos),
         reason,
         material,
     })

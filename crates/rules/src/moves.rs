@@ -1,6 +1,6 @@
 //! Moves and their notation (RULES.md, "Move notation").
 
-use crate::board::{Bits, Board, NONE, bit};
+use crate::board::{Bits, Board, NONE, Point, bit};
 use crate::error::NotationError;
 use std::fmt::{self, Write};
 
@@ -25,7 +25,8 @@ pub const MAX_MOVES: usize = 1 << 17;
 pub struct Move {
     pub(crate) from: u8,
     pub(crate) len: u8,
-    pub(crate) path: [u8; MAX_PATH],
+    /// Landing points; those from `len` on are unused.
+    pub(crate) path: [Point; MAX_PATH],
     /// Captured points (towers: every jumped point).
     pub(crate) captured: Bits,
     /// Pieces captured (towers: jumps made).
@@ -41,7 +42,7 @@ impl Move {
         Move {
             from,
             len: 0,
-            path: [NONE; MAX_PATH],
+            path: [Point(NONE); MAX_PATH],
             captured: 0,
             ncaptured: 0,
             capture: false,
@@ -53,27 +54,28 @@ impl Move {
 
     pub(crate) fn step(from: u8, to: u8) -> Move {
         let mut m = Move::new(from);
-        m.path[0] = to;
+        m.path[0] = Point(to);
         m.len = 1;
         m
     }
 
     /// The start point, or `None` for a drop that is the whole turn.
-    pub fn from(&self) -> Option<u8> {
-        (self.from != NONE).then_some(self.from)
+    pub fn from(&self) -> Option<Point> {
+        Point::maybe(self.from)
     }
 
     /// The final point (the drop point for a drop-only move).
-    pub fn to(&self) -> u8 {
+    #[inline(always)]
+    pub fn to(&self) -> Point {
         if self.len == 0 {
-            self.drop
+            Point(self.drop)
         } else {
             self.path[self.len as usize - 1]
         }
     }
 
     /// Every landing point in order.
-    pub fn landings(&self) -> &[u8] {
+    pub fn landings(&self) -> &[Point] {
         &self.path[..self.len as usize]
     }
 
@@ -98,17 +100,17 @@ impl Move {
     }
 
     /// The Queah drop point, if any.
-    pub fn drop_point(&self) -> Option<u8> {
-        (self.drop != NONE).then_some(self.drop)
+    pub fn drop_point(&self) -> Option<Point> {
+        Point::maybe(self.drop)
     }
 
     /// The huffed point, if any.
-    pub fn huff_point(&self) -> Option<u8> {
-        (self.huff != NONE).then_some(self.huff)
+    pub fn huff_point(&self) -> Option<Point> {
+        Point::maybe(self.huff)
     }
 
     /// The captured points in the order the chain takes them (Surakarta: the landing point).
-    pub fn captured_points(&self, board: &Board) -> Vec<u8> {
+    pub fn captured_points(&self, board: &Board) -> Vec<Point> {
         if !self.capture {
             return Vec::new();
         }
@@ -116,9 +118,9 @@ impl Move {
             let mut out = Vec::new();
             let mut used = 0;
             let mut a = self.from;
-            for &b in self.landings() {
+            for &Point(b) in self.landings() {
                 if let Some(q) = hop_capture(board, a, b, self.captured, used) {
-                    out.push(q);
+                    out.push(Point(q));
                     used |= bit(q);
                 }
                 a = b;
@@ -133,17 +135,17 @@ impl Move {
     pub fn text(&self, board: &Board) -> String {
         let mut s = String::new();
         if self.huff != NONE {
-            let _ = write!(s, "!{}:", board.name(self.huff));
+            let _ = write!(s, "!{}:", board.name_of(self.huff));
         }
         if self.drop != NONE {
             s.push('@');
-            s.push_str(board.name(self.drop));
+            s.push_str(board.name_of(self.drop));
             if self.from != NONE {
                 s.push(':');
             }
         }
         if self.from != NONE {
-            s.push_str(board.name(self.from));
+            s.push_str(board.name_of(self.from));
             let sep = if self.capture { 'x' } else { '-' };
             for &p in self.landings() {
                 s.push(sep);
@@ -205,10 +207,44 @@ pub struct ParsedMove {
     pub(crate) drop: u8,
     pub(crate) from: u8,
     pub(crate) capture: bool,
-    pub(crate) path: Vec<u8>,
+    pub(crate) path: Vec<Point>,
 }
 
 impl ParsedMove {
+    /// A piece's move from `from` through the landing points `path`, a capture or not.
+    pub fn new(from: Point, path: Vec<Point>, capture: bool) -> ParsedMove {
+        ParsedMove {
+            huff: NONE,
+            drop: NONE,
+            from: from.0,
+            capture,
+            path,
+        }
+    }
+
+    /// The same move after a Queah drop on `drop`, if any.
+    pub fn with_drop(mut self, drop: Option<Point>) -> ParsedMove {
+        self.drop = drop.map_or(NONE, |p| p.0);
+        self
+    }
+
+    /// The same move after huffing the piece on `huff`, if any.
+    pub fn with_huff(mut self, huff: Option<Point>) -> ParsedMove {
+        self.huff = huff.map_or(NONE, |p| p.0);
+        self
+    }
+
+    /// The move as it would be written: its start, landing points, capture mark, drop and huff.
+    pub(crate) fn of(m: &Move) -> ParsedMove {
+        ParsedMove {
+            huff: m.huff,
+            drop: m.drop,
+            from: m.from,
+            capture: m.capture,
+            path: m.landings().to_vec(),
+        }
+    }
+
     /// Reads notation on `board`. Accepts either case and surrounding white space.
     pub fn parse(board: &Board, text: &str) -> Result<ParsedMove, NotationError> {
         let text = text.trim();
@@ -224,6 +260,7 @@ impl ParsedMove {
                 .parse_point(s)
                 .ok_or_else(|| NotationError::BadPoint(s.chars().take(12).collect()))
         };
+        let index = |s: &str| point(s).map(|p| p.0);
         let mut rest = lower.as_str();
         let mut m = ParsedMove {
             huff: NONE,
@@ -236,17 +273,17 @@ impl ParsedMove {
             let (p, r) = r
                 .split_once(':')
                 .ok_or(NotationError::Syntax("a huff is written !point:move"))?;
-            m.huff = point(p)?;
+            m.huff = index(p)?;
             rest = r;
         }
         if let Some(r) = rest.strip_prefix('@') {
             match r.split_once(':') {
                 Some((p, r)) => {
-                    m.drop = point(p)?;
+                    m.drop = index(p)?;
                     rest = r;
                 }
                 None => {
-                    m.drop = point(r)?;
+                    m.drop = index(r)?;
                     if m.huff != NONE {
                         return Err(NotationError::Syntax("a huff must be followed by a move"));
                     }
@@ -268,7 +305,7 @@ impl ParsedMove {
         if first.is_empty() {
             return Err(NotationError::Syntax("a move starts with a point"));
         }
-        m.from = point(first)?;
+        m.from = index(first)?;
         for p in parts {
             if m.path.len() >= MAX_PATH {
                 return Err(NotationError::Syntax("too many landing points"));

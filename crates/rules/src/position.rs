@@ -1,6 +1,6 @@
 //! Positions: pieces, stacks, reserves, side to move and the counters the rules need.
 
-use crate::board::{BitIter, Bits, bit};
+use crate::board::{BitIter, Bits, Point, bit};
 use crate::ruleset::{Family, Rules, RulesetId};
 use std::fmt;
 
@@ -14,6 +14,9 @@ pub enum Side {
 }
 
 impl Side {
+    /// Both players, in the order of [`Side::index`].
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
     /// The other player.
     #[inline(always)]
     pub fn other(self) -> Side {
@@ -163,7 +166,7 @@ impl Position {
                 }
             }
         }
-        if rules.drops {
+        if rules.family == Family::Queah {
             pos.reserve = [6, 6];
         }
         pos.hash = pos.compute_hash(rules);
@@ -176,8 +179,8 @@ impl Position {
     }
 
     /// The piece on point `p` (the top piece of a stack), if any.
-    pub fn piece_at(&self, p: u8) -> Option<Piece> {
-        let b = bit(p);
+    pub fn piece_at(&self, p: Point) -> Option<Piece> {
+        let b = p.bit();
         let side = if self.own[0] & b != 0 {
             Side::First
         } else if self.own[1] & b != 0 {
@@ -192,8 +195,8 @@ impl Position {
     }
 
     /// The stack on `p`, bottom to top (towers only; empty elsewhere).
-    pub fn stack_at(&self, p: u8) -> Vec<Side> {
-        let i = p as usize;
+    pub fn stack_at(&self, p: Point) -> Vec<Side> {
+        let i = p.index();
         if i >= STACK_POINTS {
             return Vec::new();
         }
@@ -207,8 +210,8 @@ impl Position {
     /// the first value is set when the piece at level `l` from the bottom is the second player's, and
     /// the second value is the height. Bits at and above the height are clear.
     #[inline]
-    pub fn stack(&self, p: u8) -> (u32, u8) {
-        let i = p as usize;
+    pub fn stack(&self, p: Point) -> (u32, u8) {
+        let i = p.index();
         if i >= STACK_POINTS {
             return (0, 0);
         }

@@ -44,7 +44,7 @@ impl Game {
         s.push_str(&opts.join("."));
         s.push('_');
         let mut empty = 0;
-        for p in 0..board.len() as u8 {
+        for p in board.iter() {
             let Some(piece) = pos.piece_at(p) else {
                 empty += 1;
                 continue;
@@ -80,7 +80,7 @@ impl Game {
             s.push('d');
         } else if pos.huff != 0 {
             s.push('h');
-            let names: Vec<&str> = BitIter(pos.huff).map(|p| board.name(p)).collect();
+            let names: Vec<&str> = BitIter(pos.huff).map(|p| board.name_of(p)).collect();
             s.push_str(&names.join("."));
         }
         let _ = write!(
@@ -304,7 +304,7 @@ fn parse_turn(rules: &Rules, text: &str, pos: &mut Position) -> Result<(), Forma
         return Ok(());
     }
     if rest == "d" {
-        if !rules.drops {
+        if rules.family != Family::Queah {
             return bad("this ruleset has no drops");
         }
         pos.drop_pending = true;
@@ -324,10 +324,10 @@ fn parse_turn(rules: &Rules, text: &str, pos: &mut Position) -> Result<(), Forma
         let Some(p) = p else {
             return bad("huffable points must be point names");
         };
-        if pos.huff & bit(p) != 0 {
+        if pos.huff & p.bit() != 0 {
             return bad("a huffable point is named twice");
         }
-        pos.huff |= bit(p);
+        pos.huff |= p.bit();
     }
     Ok(())
 }
@@ -349,7 +349,7 @@ fn validate(rules: &Rules, pos: &Position, start: &Position) -> Result<(), Forma
             "only the opponent's pieces can be huffed",
         ));
     }
-    if rules.drops {
+    if rules.family == Family::Queah {
         let me = pos.side.index();
         for s in 0..2 {
             if pos.own[s].count_ones() > 4 {

@@ -474,8 +474,13 @@ pub enum Scoring {
 /// The engine family of a ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
-    /// Steps and leaps along lines, with men and kings (Srand, Zamma, Queah).
+    /// Steps and leaps along lines, with men and kings (Srand, Zamma).
     Leap,
+    /// Queah: steps and single short leaps in every direction, no promotion, and a drop from the
+    /// reserve after losing a piece. Its rules are fixed by the family: the options and flags of
+    /// [`Rules`] that Queah does not use (chains, promotion, majority, huffing) keep the values that
+    /// say so, for the leap family's generator that its tests compare with.
+    Queah,
     /// Stacks that capture by taking the top piece under them.
     Towers,
     /// Steps, and captures round the circuits.
@@ -509,8 +514,6 @@ pub struct Rules {
     pub promotion: bool,
     /// Kings capture by flying leap (else by short leap).
     pub king_flying_capture: bool,
-    /// Queah reserves and drops.
-    pub drops: bool,
     /// Surakarta-orthogonal: travel without capture on the outer circuit.
     pub travel: bool,
     /// How limited games are scored.
@@ -556,7 +559,6 @@ impl Rules {
             deferred: false,
             promotion: true,
             king_flying_capture: true,
-            drops: false,
             travel: false,
             scoring: Scoring::Majority,
             repetitions: if options.repetition { 3 } else { 0 },
@@ -616,11 +618,11 @@ impl Rules {
                 }
             }
             Queah | Queah1888 => {
+                r.family = Family::Queah;
                 r.board = Board::get(BoardKind::Queah);
                 r.men_forward = false;
                 r.chains = Chains::Single;
                 r.promotion = false;
-                r.drops = true;
                 if ruleset == Queah1888 {
                     r.capture = CaptureRule::Optional;
                 }

@@ -69,7 +69,7 @@ fn play_one(rules: Rules, rng: &mut Rng, check_all_moves: bool) -> (Game, usize)
         assert_eq!(back, game, "round trip of {s}");
         assert_eq!(back.to_position_string(), s);
         // the non-allocating stack accessor agrees with the allocating one
-        for p in 0..board.len() as u8 {
+        for p in board.iter() {
             let (bits, height) = game.position().stack(p);
             let sides = game.position().stack_at(p);
             assert_eq!(height as usize, sides.len());

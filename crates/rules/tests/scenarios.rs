@@ -31,7 +31,17 @@ mod towers;
 #[path = "scenarios/zamma.rs"]
 mod zamma;
 
-use quirkat_rules::{FormatError, Game, Rules, RulesetId, Side};
+use quirkat_rules::{FormatError, Game, Illegal, PlayError, Point, Rules, RulesetId, Side};
+
+/// A man on c3 beside three enemies round the square c3–e3–e5–c5 (and one far away), so that its
+/// chains go round the square and may come back to c3.
+pub const SQUARE: [(&str, &str); 5] = [
+    ("c3", "x"),
+    ("d4", "o"),
+    ("e4", "o"),
+    ("d3", "o"),
+    ("i9", "o"),
+];
 
 /// The board part of a position string for `pieces` on the board of `rules`.
 pub fn board_string(rules: &Rules, pieces: &[(&str, &str)]) -> String {
@@ -41,13 +51,13 @@ pub fn board_string(rules: &Rules, pieces: &[(&str, &str)]) -> String {
         let p = board
             .parse_point(name)
             .unwrap_or_else(|| panic!("{name} is not a point of {:?}", board.kind));
-        assert!(cells[p as usize].is_none(), "{name} is given twice");
+        assert!(cells[p.index()].is_none(), "{name} is given twice");
         let code = if piece.len() > 1 {
             format!("-{piece}-")
         } else {
             piece.to_string()
         };
-        cells[p as usize] = Some(code);
+        cells[p.index()] = Some(code);
     }
     let mut s = String::new();
     let mut empty = 0;
@@ -175,8 +185,8 @@ pub fn assert_moves_from(g: &Game, from: &str, expected: &[&str]) {
     );
 }
 
-/// The index of a point name.
-pub fn point(g: &Game, name: &str) -> u8 {
+/// The point of a name.
+pub fn point(g: &Game, name: &str) -> Point {
     g.rules()
         .board
         .parse_point(name)
@@ -188,7 +198,7 @@ pub fn pieces(g: &Game) -> Vec<(String, String)> {
     let board = g.rules().board;
     let pos = g.position();
     let mut out = Vec::new();
-    for p in 0..board.len() as u8 {
+    for p in board.iter() {
         let stack = pos.stack_at(p);
         let code = if stack.len() > 1 {
             stack
@@ -240,9 +250,23 @@ pub fn play_all(g: &mut Game, texts: &str) {
     }
 }
 
-/// The error message for `text`, which must be refused; checks that nothing changed.
+/// The points of some names, in the order given.
+pub fn points(g: &Game, names: &[&str]) -> Vec<Point> {
+    names.iter().map(|n| point(g, n)).collect()
+}
+
+/// Why the rules refuse `text`, which must be a well-formed move; checks that nothing changed.
 #[track_caller]
-pub fn refusal(g: &mut Game, text: &str) -> String {
+pub fn illegal(g: &mut Game, text: &str) -> Illegal {
+    match refusal(g, text) {
+        PlayError::Illegal { reason, .. } => reason,
+        e => panic!("{text} should be refused by a rule, not: {e:?}"),
+    }
+}
+
+/// The error for `text`, which must be refused; checks that nothing changed.
+#[track_caller]
+pub fn refusal(g: &mut Game, text: &str) -> PlayError {
     let before = g.clone();
     match g.play_text(text) {
         Ok(m) => panic!(
@@ -252,14 +276,16 @@ pub fn refusal(g: &mut Game, text: &str) -> String {
         ),
         Err(e) => {
             assert_eq!(*g, before, "a refused move changes nothing");
-            e.to_string()
+            e
         }
     }
 }
 
 /// The set of points as names, sorted by index.
 pub fn names(g: &Game, bits: quirkat_rules::Bits) -> Vec<String> {
-    quirkat_rules::BitIter(bits)
-        .map(|p| g.rules().board.name(p).to_string())
+    let board = g.rules().board;
+    board
+        .points_in(bits)
+        .map(|p| board.name(p).to_string())
         .collect()
 }

@@ -113,7 +113,7 @@ pub use moves::CompactMove;
 use index::Layout;
 use moves::{Flags, Geometry, RawMove};
 use quirkat_rules::{
-    Game, GameKind, Move, Position, Rules, RulesetId, Side, make, ruleset::CaptureRule,
+    Family, Game, Move, Position, Rules, RulesetId, Side, make, ruleset::CaptureRule,
 };
 
 /// The value of a state from the side to move's view. Distances are in plies (one move of one
@@ -199,7 +199,7 @@ impl std::fmt::Debug for Table {
 
 /// The flags the state space depends on, if these are Queah rules.
 fn flags_of(rules: &Rules) -> Option<Flags> {
-    if rules.ruleset.game() != GameKind::Queah || !rules.drops {
+    if rules.family != Family::Queah {
         return None;
     }
     Some(Flags {

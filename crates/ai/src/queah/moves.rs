@@ -2,7 +2,7 @@
 //! tests check it against the rules crate's `generate` on random positions.
 
 use super::index::{CELLS, FULL};
-use quirkat_rules::{BitIter, Board};
+use quirkat_rules::Board;
 
 /// "No cell" in a [`CompactMove`].
 pub(crate) const NO_CELL: u8 = u8::MAX;
@@ -61,16 +61,19 @@ impl Geometry {
             leaps: [[(0, 0); 4]; CELLS],
             leap_count: [0; CELLS],
         };
-        for p in 0..CELLS as u8 {
-            g.around[p as usize] = BitIter(board.around(p)).fold(0, |s, q| s | 1 << q);
-            let leaps = board.leaps(p);
+        for p in board.iter() {
+            let i = p.index();
+            g.around[i] = board
+                .points_in(board.around(p))
+                .fold(0, |s, q| s | 1 << q.index());
+            let leaps: Vec<_> = board.leaps(p).collect();
             if leaps.len() > 4 {
                 return None;
             }
-            for (i, &l) in leaps.iter().enumerate() {
-                g.leaps[p as usize][i] = l;
+            for (k, &(over, onto)) in leaps.iter().enumerate() {
+                g.leaps[i][k] = (over.index() as u8, onto.index() as u8);
             }
-            g.leap_count[p as usize] = leaps.len() as u8;
+            g.leap_count[i] = leaps.len() as u8;
         }
         Some(g)
     }

@@ -15,7 +15,7 @@ use crate::keyboard::Arrow;
 use crate::saved;
 use crate::state::{Action, AppState};
 use crate::url;
-use quirkat_rules::{Rules, Side};
+use quirkat_rules::{Family, Rules, Side};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -101,7 +101,7 @@ pub fn App() -> Html {
         })
     };
     let state = Rc::new((*store).clone());
-    let drops = state.rules().drops;
+    let drops = state.rules().family == Family::Queah;
     let reserve = |side: Side| {
         drops.then(
             || html! { <Reserves side={side} count={state.game().position().reserve(side)} /> },

@@ -4,7 +4,7 @@
 
 use crate::geometry::{self, Frame, num};
 use crate::state::AppState;
-use quirkat_rules::{Family, Side, Track, surakarta_route};
+use quirkat_rules::{Family, Point, Side, Track, surakarta_route};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -27,12 +27,12 @@ pub struct Piece {
 
 impl Piece {
     /// The piece on point `p` of the position shown.
-    pub fn at(state: &AppState, p: u8) -> Option<Piece> {
+    pub fn at(state: &AppState, p: Point) -> Option<Piece> {
         let pos = state.game().position();
         Self::in_position(pos, state.rules().family == Family::Towers, p)
     }
 
-    fn in_position(pos: &quirkat_rules::Position, towers: bool, p: u8) -> Option<Piece> {
+    fn in_position(pos: &quirkat_rules::Position, towers: bool, p: Point) -> Option<Piece> {
         pos.piece_at(p).map(|x| Piece {
             side: x.side,
             king: x.king,
@@ -94,7 +94,7 @@ pub fn start_glides() {
 }
 
 /// The glide of the last move's piece: its path relative to where it ends.
-fn glide(state: &AppState, frame: &Frame) -> Option<(u8, String)> {
+fn glide(state: &AppState, frame: &Frame) -> Option<(Point, String)> {
     let (before, m) = state.last_move()?;
     let from = m.from()?;
     let board = state.board();
@@ -120,7 +120,7 @@ pub fn points(state: &AppState, frame: &Frame, animate: bool) -> Html {
         .then(|| glide(state, frame))
         .flatten();
     // the pieces the last move captured, drawn fading where they stood
-    let fading: Vec<(u8, Piece)> = match (animate && state.animate, state.last_move()) {
+    let fading: Vec<(Point, Piece)> = match (animate && state.animate, state.last_move()) {
         (true, Some((before, m))) => m
             .captured_points(board)
             .into_iter()
@@ -183,7 +183,7 @@ pub fn points(state: &AppState, frame: &Frame, animate: bool) -> Html {
         let on_path = input.path.contains(&i);
         html! {
             <g class={classes!("pt", selected.then_some("selected"), on_path.then_some("on-path"))}
-               data-point={p.name.clone()} data-index={i.to_string()}
+               data-point={p.name.clone()} data-index={i.index().to_string()}
                data-target={is_target.then_some("")}
                data-selected={selected.then_some("")}
                data-cursor={(state.keyboard && state.cursor_point == Some(i)).then_some("")}

@@ -7,6 +7,7 @@ use super::board_marks;
 use super::board_pieces::{self, Piece};
 use crate::geometry::{self, Frame, num};
 use crate::state::{Action, AppState};
+use quirkat_rules::Point;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -24,7 +25,7 @@ pub struct BoardViewProps {
 
 /// The point under a pointer event, read from the element there (a finger's events all go to the
 /// element first touched, so the target cannot be trusted).
-fn point_under(e: &PointerEvent, state: &AppState) -> Option<u8> {
+fn point_under(e: &PointerEvent, state: &AppState) -> Option<Point> {
     let doc = web_sys::window()?.document()?;
     let el = doc.element_from_point(e.client_x() as f32, e.client_y() as f32)?;
     let pt = el.closest("[data-point]").ok()??;
@@ -100,7 +101,10 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
                 return;
             };
             if let Ok(Some(pt)) = el.closest("[data-point]")
-                && let Some(i) = pt.get_attribute("data-index").and_then(|v| v.parse().ok())
+                && let Some(i) = pt
+                    .get_attribute("data-index")
+                    .and_then(|v| v.parse().ok())
+                    .and_then(|i| board.point(i))
             {
                 on.emit(Action::Press(i));
             }

@@ -182,7 +182,7 @@ impl AppState {
                         Wanted::Hint => self.ai.hint = Some(m),
                         Wanted::Play(_) => {
                             self.push(m);
-                            self.notice = None;
+                            self.clear_notice();
                         }
                     },
                 }

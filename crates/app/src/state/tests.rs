@@ -1,13 +1,15 @@
 //! The input state machine and the history, on real games of every ruleset.
 
 use super::*;
+use crate::input::Refusal;
 use crate::worker::protocol::{PlayerKind, Reply};
+use quirkat_rules::Illegal;
 
-fn point(s: &AppState, name: &str) -> u8 {
+fn point(s: &AppState, name: &str) -> Point {
     s.board().parse_point(name).unwrap()
 }
 
-fn names(s: &AppState, pts: &[u8]) -> Vec<String> {
+fn names(s: &AppState, pts: &[Point]) -> Vec<String> {
     crate::input::names(s.board(), pts)
 }
 
@@ -31,7 +33,7 @@ impl Lcg {
 fn click_through(mut s: AppState, m: &Move) -> AppState {
     let before = s.played.len().min(s.cursor);
     let text = m.text(s.board());
-    let clicks: Vec<u8> = m
+    let clicks: Vec<Point> = m
         .huff_point()
         .into_iter()
         .chain(m.drop_point())
@@ -137,7 +139,7 @@ fn a_capture_chain_is_played_by_its_final_point_or_chosen_by_number() {
                     .copied()
                     .collect();
                 // a chain whose final point is also a first hop of its piece: that click is a hop
-                let first_hops = |from: Option<u8>| -> Vec<u8> {
+                let first_hops = |from: Option<Point>| -> Vec<Point> {
                     s.legal
                         .iter()
                         .filter(|m| m.from() == from)
@@ -201,12 +203,13 @@ fn a_queah_drop_is_entered_by_clicking_an_empty_cell() {
                 let m = s.legal[rng.below(s.legal.len())];
                 let cell = m.drop_point().unwrap();
                 // a click on an occupied cell says a drop comes first
-                let occupied = (0..s.board().len() as u8)
+                let occupied = s
+                    .board()
+                    .iter()
                     .find(|&p| s.game().position().piece_at(p).is_some())
                     .unwrap();
                 let t = act(s.clone(), Action::ClickPoint(occupied));
-                let why = t.notice.clone().unwrap();
-                assert!(why.contains("drop"), "{why}");
+                assert_eq!(t.refusal, Some(Refusal::DropFirst { at: occupied }));
                 let t = act(s.clone(), Action::ClickPoint(cell));
                 if rules.options.drop_ends_turn {
                     assert_eq!(t.played.last(), Some(&m));
@@ -267,11 +270,13 @@ fn an_opponent_piece_is_refused_with_a_reason() {
     let s = AppState::default();
     let s = act(s.clone(), Action::ClickPoint(point(&s, "a9")));
     assert!(s.input.is_empty());
-    assert!(
-        s.notice.as_deref().unwrap().contains("not yours"),
-        "{:?}",
-        s.notice
+    assert_eq!(
+        s.refusal,
+        Some(Refusal::Rule(Illegal::NotYourPiece {
+            at: point(&s, "a9")
+        }))
     );
+    assert!(s.notice.is_some());
 }
 
 #[test]
@@ -281,8 +286,13 @@ fn an_illegal_destination_gives_the_engines_reason() {
     assert_eq!(names(&s, &s.targets()), ["e5"]);
     let s = act(s.clone(), Action::ClickPoint(point(&s, "e6")));
     assert!(s.played.is_empty());
-    let notice = s.notice.clone().unwrap();
-    assert!(notice.contains("e4"), "{notice}");
+    assert_eq!(
+        s.refusal,
+        Some(Refusal::Rule(Illegal::Occupied {
+            from: point(&s, "e4"),
+            to: point(&s, "e6")
+        }))
+    );
     // the selection stays, so the player can pick a real target
     assert_eq!(s.input.from, Some(point(&s, "e4")));
 }
@@ -299,7 +309,9 @@ fn pieces_that_must_capture_are_marked_and_others_refused() {
     let must = s.must_capture();
     assert!(s.status_text().contains("compulsory"));
     let side = s.game().position().side_to_move();
-    let other = (0..s.board().len() as u8)
+    let other = s
+        .board()
+        .iter()
         .find(|p| {
             !must.contains(p)
                 && s.game()
@@ -309,8 +321,12 @@ fn pieces_that_must_capture_are_marked_and_others_refused() {
         })
         .unwrap();
     let t = act(s, Action::ClickPoint(other));
-    let why = t.notice.unwrap();
-    assert!(why.contains("compulsory"), "{why}");
+    assert_eq!(
+        t.refusal,
+        Some(Refusal::Rule(Illegal::CaptureCompulsory {
+            capturers: must
+        }))
+    );
 }
 
 #[test]
@@ -382,8 +398,10 @@ fn a_finished_game_refuses_clicks_with_its_result() {
     }
     let over = s.status();
     assert!(over.starts_with("over:"), "{over}");
-    let t = act(s, Action::ClickPoint(0));
-    assert!(t.notice.unwrap().contains("over"));
+    let a1 = s.board().point(0).unwrap();
+    let t = act(s, Action::ClickPoint(a1));
+    assert_eq!(t.refusal, Some(Refusal::Rule(Illegal::GameOver)));
+    assert!(t.notice.is_some());
 }
 
 fn computer_second() -> AppState {
@@ -496,11 +514,11 @@ fn a_capture_the_majority_rule_forbids_is_refused_with_the_engines_reason() {
     }
     // g7 could take g6 by itself, but h6 takes three
     let t = act(s.clone(), Action::ClickPoint(point(&s, "g7")));
-    let why = t.notice.unwrap();
-    assert!(
-        why.contains("g7xg5") && why.contains("majority rule requires 3"),
-        "{why}"
-    );
+    let Some(Refusal::Rule(Illegal::Majority { required, longest })) = t.refusal else {
+        panic!("{:?}", t.refusal);
+    };
+    assert_eq!(required, 3);
+    assert!(longest.iter().all(|m| m.from() == Some(point(&s, "h6"))));
     assert_eq!(names(&s, &s.movable()), ["h6"]);
 }
 

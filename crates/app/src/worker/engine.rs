@@ -7,7 +7,7 @@ use super::protocol::{Reply, Request};
 use gloo::worker::{HandlerId, Worker, WorkerScope};
 use quirkat_ai::queah::Table;
 use quirkat_ai::{Choice, Clock, Limits, Player, SolvedTable, choose_move, search::Searcher};
-use quirkat_rules::{Game, Rules};
+use quirkat_rules::{Family, Game, Rules};
 
 /// Milliseconds from the worker's clock.
 struct Now;
@@ -36,7 +36,7 @@ impl AiWorker {
         who: HandlerId,
         id: u32,
     ) -> Option<&Table> {
-        if !rules.drops {
+        if rules.family != Family::Queah {
             return None;
         }
         if !self.tables.iter().any(|t| t.covers(rules)) {

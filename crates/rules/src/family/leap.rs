@@ -1,7 +1,7 @@
 //! Steps and leaps along lines, with men and kings: Srand and its relatives, Zamma, and Queah
 //! (RULES.md, "Conventions": short leap, flying leap, capture chain, removal, majority, promotion).
 
-use crate::board::{BitIter, Bits, Board, NONE, bit};
+use crate::board::{BitIter, Bits, Board, NONE, Point, back, bit};
 use crate::moves::{MAX_MOVES, Move};
 use crate::position::{Position, piece_key};
 use crate::ruleset::{CaptureRule, Chains, Rules};
@@ -20,7 +20,7 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let me = pos.side.index();
     let own = pos.own[me];
     let board = rules.board;
-    let occ = own | pos.own[1 - me];
+    let occ = own | pos.own[pos.side.other().index()];
     let empty = board.all() & !occ;
     let men = own & !pos.kings;
     let starts = chain_starts(rules, pos);
@@ -41,17 +41,13 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             return;
         }
     }
-    let far = if rules.promotion {
-        board.far_rank(me)
-    } else {
-        0
-    };
+    let far = if rules.promotion { board.far[me] } else { 0 };
     if men.count_ones() <= FEW {
         for p in BitIter(men) {
             let around = if rules.men_forward {
-                board.forward(me, p)
+                board.forward_of(me, p)
             } else {
-                board.around(p)
+                board.around_of(p)
             };
             for q in BitIter(around & empty) {
                 let mut m = Move::step(p, q);
@@ -66,8 +62,8 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             &ALL_DIRS[..]
         };
         for &d in forward {
-            let back = (d + 4) % 8;
-            for q in BitIter(board.shift(men, d) & empty) {
+            let back = back(d);
+            for q in BitIter(board.shift_by(men, d) & empty) {
                 let mut m = Move::step(board.step(q, back), q);
                 m.promotes = far & bit(q) != 0;
                 out.push(m);
@@ -90,16 +86,16 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 fn chain_starts(rules: &Rules, pos: &Position) -> Bits {
     let me = pos.side.index();
     let own = pos.own[me];
-    let enemy = pos.own[1 - me];
+    let enemy = pos.own[pos.side.other().index()];
     let board = rules.board;
     let empty = board.all() & !(own | enemy);
     let men = own & !pos.kings;
     let mut starts = own & pos.kings;
     if men.count_ones() <= FEW {
         for p in BitIter(men) {
-            if board.around(p) & enemy != 0
+            if board.around_of(p) & enemy != 0
                 && board
-                    .leaps(p)
+                    .leaps_of(p)
                     .iter()
                     .any(|&(q, r)| enemy & bit(q) != 0 && empty & bit(r) != 0)
             {
@@ -120,7 +116,7 @@ enum Filter<'a> {
     /// Only chains that capture at least this many.
     AtLeast(u8),
     /// Only the chain with exactly these landing points, if it is complete and long enough.
-    Path(&'a [u8], u8),
+    Path(&'a [Point], u8),
     /// List nothing; count the most captures in `ChainGen::most`.
     Count,
 }
@@ -138,7 +134,7 @@ fn chains(rules: &Rules, pos: &Position, starts: Bits, filter: Filter, out: &mut
             deferred: rules.deferred,
             flying: king && rules.king_flying_capture,
             promote_at: if !king && rules.promotion {
-                rules.board.far_rank(me)
+                rules.board.far[me]
             } else {
                 0
             },
@@ -147,7 +143,7 @@ fn chains(rules: &Rules, pos: &Position, starts: Bits, filter: Filter, out: &mut
             most: 0,
             out,
         };
-        chain.dfs(p, pos.own[1 - me], occ & !bit(p));
+        chain.dfs(p, pos.own[pos.side.other().index()], occ & !bit(p));
         most = most.max(chain.most);
     }
     most
@@ -161,7 +157,7 @@ fn longest_chain(rules: &Rules, pos: &Position, starts: Bits) -> u8 {
 
 /// The capture from `from` with exactly the landing points `path`, if it is legal. Finds legal
 /// chains even where [`generate`] stopped listing at [`MAX_MOVES`].
-pub(crate) fn find_chain(rules: &Rules, pos: &Position, from: u8, path: &[u8]) -> Option<Move> {
+pub(crate) fn find_chain(rules: &Rules, pos: &Position, from: u8, path: &[Point]) -> Option<Move> {
     let starts = chain_starts(rules, pos);
     if starts & bit(from) == 0 {
         return None;
@@ -213,8 +209,8 @@ impl ChainGen<'_> {
         let depth = self.m.len as usize;
         let mut extended = false;
         if !self.flying && (depth == 0 || self.chains != Chains::Single) {
-            let leaps: &[(u8, u8)] = if self.board.around(at) & enemy != 0 {
-                self.board.leaps(at)
+            let leaps: &[(u8, u8)] = if self.board.around_of(at) & enemy != 0 {
+                self.board.leaps_of(at)
             } else {
                 &[]
             };
@@ -248,7 +244,7 @@ impl ChainGen<'_> {
             Filter::AtLeast(min) if n < min => {}
             Filter::Path(path, min) if depth != path.len() || n < min => {}
             _ => {
-                let promotes = self.promote_at & bit(self.m.to()) != 0;
+                let promotes = self.promote_at & self.m.to().bit() != 0;
                 self.out.push(self.m);
                 let m = self.out.last_mut().expect("just pushed");
                 m.capture = true;
@@ -260,11 +256,11 @@ impl ChainGen<'_> {
     fn hop(&mut self, q: u8, r: u8, enemy: Bits, blockers: Bits) {
         let len = self.m.len as usize;
         if let Filter::Path(path, _) = self.filter
-            && path.get(len) != Some(&r)
+            && path.get(len) != Some(&Point(r))
         {
             return;
         }
-        self.m.path[len] = r;
+        self.m.path[len] = Point(r);
         self.m.len += 1;
         self.m.captured |= bit(q);
         self.m.ncaptured += 1;
@@ -284,7 +280,7 @@ impl ChainGen<'_> {
 pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
     let me = pos.side.index();
     let own = pos.own[me];
-    let enemy = pos.own[1 - me];
+    let enemy = pos.own[pos.side.other().index()];
     let board = rules.board;
     let occ = own | enemy;
     let empty = board.all() & !occ;
@@ -314,10 +310,10 @@ pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
 #[inline(always)]
 pub(crate) fn make(pos: &mut Position, m: &Move) {
     let me = pos.side.index();
-    let (from, to) = (m.from, m.to());
+    let (from, to) = (m.from, m.to().0);
     let mut hash = pos.hash;
     if m.capture {
-        let op = 1 - me;
+        let op = pos.side.other().index();
         for q in BitIter(m.captured) {
             hash ^= piece_key(op, pos.kings & bit(q) != 0, q);
         }

@@ -16,9 +16,8 @@ use std::cell::RefCell;
 /// Writes every legal move of `pos` into `out` (cleared first). Allocates nothing once `out` has
 /// grown to its working size. Does not look at the game's end: see [`crate::Game::outcome`].
 pub fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    if rules.drops {
-        // only Queah has drops, and its own generator, drops included
-        debug_assert!(queah::applies(rules));
+    if rules.family == Family::Queah {
+        // Queah's generator lists the drops too, and Queah has no huffing
         return queah::generate(rules, pos, out);
     }
     out.clear();
@@ -44,6 +43,7 @@ fn generate_pieces(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         Family::Leap => leap::generate(rules, pos, out),
         Family::Towers => towers::generate(rules, pos, out),
         Family::Surakarta => surakarta::generate(rules, pos, out),
+        Family::Queah => queah::generate(rules, pos, out),
     }
 }
 
@@ -69,7 +69,7 @@ pub(crate) fn find_unlisted(rules: &Rules, pos: &Position, parsed: &ParsedMove) 
 /// The pieces (stacks) of the side to move that can capture.
 pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
     match rules.family {
-        Family::Leap => leap::capturers(rules, pos),
+        Family::Leap | Family::Queah => leap::capturers(rules, pos),
         Family::Towers => towers::capturers(rules, pos),
         Family::Surakarta => 0,
     }
@@ -107,7 +107,7 @@ fn capturers_remembered(rules: &Rules, pos: &Position) -> Bits {
 
 /// Removes the opponent's piece on `h` (the top piece of a stack, in towers).
 fn remove_huffed(rules: &Rules, pos: &mut Position, h: u8) {
-    let op = 1 - pos.side.index();
+    let op = pos.side.other().index();
     if rules.family == Family::Towers {
         towers::pop_top(pos, h);
     } else {
@@ -129,8 +129,8 @@ pub fn make(rules: &Rules, pos: &Position, m: &Move) -> Position {
 /// [`make`] in place: plays `m` on `p`.
 #[inline(always)]
 pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
-    if rules.drops {
-        // Queah's rules, drops and all, as for `generate`
+    if rules.family == Family::Queah {
+        // Queah plays its own moves, drops and all
         return queah::play(rules, p, m);
     }
     if rules.capture == CaptureRule::Huffing {
@@ -157,7 +157,7 @@ fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
     if !m.capture {
         missed = capturers_remembered(rules, p);
         if missed & bit(m.from) != 0 {
-            missed = (missed & !bit(m.from)) | bit(m.to());
+            missed = (missed & !bit(m.from)) | m.to().bit();
         }
     }
     move_piece(rules, p, m);
@@ -174,7 +174,7 @@ fn move_piece(rules: &Rules, p: &mut Position, m: &Move) {
     debug_assert!(m.from != NONE);
     match rules.family {
         Family::Towers => towers::make(p, m),
-        Family::Leap | Family::Surakarta => leap::make(p, m),
+        Family::Leap | Family::Surakarta | Family::Queah => leap::make(p, m),
     }
 }
 
@@ -194,9 +194,9 @@ fn finish(p: &mut Position, progress: bool) {
 /// afresh: it removed material for good (a capture outside towers, a huff), promoted a man, or dropped
 /// a reserve piece. A towers capture only moves a piece under another stack, so it does not count.
 ///
-/// [`crate::Game`] and its perft clear their repetition history after such a move; a search that keeps
-/// its own history should do the same to find the repetitions the rules find.
+/// [`crate::Game`], its perft and a search clear their repetition window after such a move, through
+/// [`crate::EndRules::irreversible`]; this is the same for a caller that holds only the rules.
 #[inline]
 pub fn irreversible(rules: &Rules, m: &Move) -> bool {
-    m.huff != NONE || m.drop != NONE || m.promotes || (m.capture && rules.family != Family::Towers)
+    crate::EndRules::new(rules).irreversible(m)
 }

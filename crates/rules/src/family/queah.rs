@@ -7,31 +7,20 @@
 //! cell starts its own list of moves. Queah's moves are also played here ([`play`]), drops
 //! included: no other family drops.
 
-use crate::board::{BitIter, Bits, Board, BoardKind, NONE, SmallBits, bit, bit_small};
+use crate::board::{BitIter, Bits, Board, BoardKind, NONE, SmallBits, back, bit, bit_small};
 use crate::moves::Move;
 use crate::position::{Position, drop_key, piece_key, reserve_key};
-use crate::ruleset::{CaptureRule, Chains, Rules};
+use crate::ruleset::{CaptureRule, Family, Rules};
 use std::sync::OnceLock;
-
-/// Whether [`generate`] applies: the rules of every Queah ruleset and option.
-pub(crate) fn applies(rules: &Rules) -> bool {
-    rules.drops
-        && rules.chains == Chains::Single
-        && !rules.promotion
-        && !rules.majority
-        && !rules.men_forward
-        && rules.capture != CaptureRule::Huffing
-        && rules.board.kind == BoardKind::Queah
-}
 
 /// Writes the legal moves of `pos` into `out` (cleared first), drops included.
 pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    debug_assert!(applies(rules));
+    debug_assert!(rules.family == Family::Queah);
     out.clear();
     let me = pos.side.index();
     let board = rules.board;
     let own = pos.own[me] as SmallBits;
-    let enemy = pos.own[1 - me] as SmallBits;
+    let enemy = pos.own[pos.side.other().index()] as SmallBits;
     let empty = board.all() as SmallBits & !(own | enemy);
     let compulsory = rules.capture == CaptureRule::Compulsory;
     let cells = cells(board);
@@ -56,9 +45,9 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// (RULES.md, "Queah"). What [`super::play`] does for every family, for these rules alone.
 #[inline(always)]
 pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
-    debug_assert!(applies(rules) && p.huff == 0 && p.kings == 0);
+    debug_assert!(rules.family == Family::Queah && p.huff == 0 && p.kings == 0);
     let me = p.side.index();
-    let op = 1 - me;
+    let op = p.side.other().index();
     let mut own = p.own[me] as SmallBits;
     let mut hash = p.hash;
     if p.drop_pending {
@@ -72,7 +61,7 @@ pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
         p.reserve[me] = r - 1;
     }
     if m.from != NONE {
-        let to = m.path[0];
+        let to = m.path[0].0;
         own ^= bit_small(m.from) | bit_small(to);
         hash ^= piece_key(me, false, m.from) ^ piece_key(me, false, to);
         if m.capture {
@@ -132,7 +121,7 @@ fn cells(board: &Board) -> &'static Cells {
             // the points whose neighbour in `d` is in a set: the set shifted the opposite way
             back: linked.map(|d| {
                 board
-                    .shift_small_single((d + 4) % 8)
+                    .shift_small_single(back(d))
                     .expect("one offset a direction")
             }),
             by_offset,
@@ -158,6 +147,8 @@ fn cells(board: &Board) -> &'static Cells {
 /// Bit `i` of `s` (a set of at most 16 cells) at bit `4 × i`.
 #[inline(always)]
 fn spread(s: SmallBits) -> u64 {
+    // halve the groups each time: two bytes 32 bits apart, then nibbles 16 apart, pairs of bits 8
+    // apart, and single bits 4 apart; each mask keeps only the bits that belong where they landed
     let mut x = (s & 0xFFFF) as u64;
     x = (x | x << 24) & 0x0000_00FF_0000_00FF;
     x = (x | x << 12) & 0x000F_000F_000F_000F;
@@ -216,7 +207,7 @@ mod tests {
     use super::*;
     use crate::family::leap;
     use crate::position::side_key;
-    use crate::ruleset::{Options, RulesetId};
+    use crate::ruleset::{Chains, Options, RulesetId};
     use crate::{Game, family::make};
 
     /// The leap family's generator, with each drop played first: what Queah's moves are by
@@ -289,7 +280,10 @@ mod tests {
                     ..id.default_options()
                 };
                 let rules = Rules::with_options(id, options).expect("a Queah option");
-                assert!(applies(&rules));
+                assert_eq!(rules.family, Family::Queah);
+                assert_eq!(rules.chains, Chains::Single);
+                assert!(!rules.promotion && !rules.majority && !rules.men_forward);
+                assert_ne!(rules.capture, CaptureRule::Huffing);
                 let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ drop_ends_turn as u64;
                 for _ in 0..40 {
                     let mut pos = *Game::new(rules).position();

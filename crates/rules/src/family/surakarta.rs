@@ -11,13 +11,13 @@ use crate::ruleset::Rules;
 pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let me = pos.side.index();
     let own = pos.own[me];
-    let enemy = pos.own[1 - me];
+    let enemy = pos.own[pos.side.other().index()];
     let occ = own | enemy;
     let board = rules.board;
     let empty = board.all() & !occ;
     for p in BitIter(own) {
         let around = if rules.diagonal_steps {
-            board.around(p)
+            board.around_of(p)
         } else {
             board.around_orthogonal(p)
         };
@@ -130,8 +130,8 @@ pub fn route(rules: &Rules, pos: &Position, m: &Move) -> Vec<Track> {
     let occ = pos.own[0] | pos.own[1];
     let mut best: Option<Leg> = None;
     let only = if m.is_capture() { None } else { Some("outer") };
-    walk_circuit(rules, from, occ, only, |q, loops, leg| {
-        if q == target && loops > 0 && best.is_none_or(|b| leg.steps < b.steps) {
+    walk_circuit(rules, from.0, occ, only, |q, loops, leg| {
+        if q == target.0 && loops > 0 && best.is_none_or(|b| leg.steps < b.steps) {
             best = Some(leg);
         }
     });

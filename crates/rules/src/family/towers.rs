@@ -1,7 +1,7 @@
 //! Towers Alquerque: stacks owned by their top piece; a capture takes the jumped stack's top piece and
 //! puts it under the jumping stack (RULES.md, "Towers Alquerque").
 
-use crate::board::{BitIter, Bits, Board, DIRS, NONE, SmallBits, bit, bit_small};
+use crate::board::{BitIter, Bits, Board, DIRS, NONE, Point, SmallBits, bit, bit_small};
 use crate::family::leap::keep_most_captures;
 use crate::moves::{MAX_MOVES, Move};
 use crate::position::{EMPTY_STACK, Position, level_key, stack_height, stack_key, stack_of};
@@ -14,7 +14,7 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let me = pos.side.index();
     let board = rules.board;
     let own = pos.own[me] as SmallBits;
-    let enemy = pos.own[1 - me] as SmallBits;
+    let enemy = pos.own[pos.side.other().index()] as SmallBits;
     let empty = board.all() as SmallBits & !(own | enemy);
     let starts = board.leapers_small(own, enemy, empty);
     if starts != 0 {
@@ -50,6 +50,7 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
     for (half, steps) in slots.into_iter().zip(&STEPS) {
         for i in BitIter(half) {
+            // slots run below 100 (4 × 25); the `% 100` is free and spares a bounds check
             let (from, to) = steps[i as usize % 100];
             out.push(Move::step(from, to));
         }
@@ -97,7 +98,9 @@ impl Chain<'_> {
             return;
         }
         let mut extended = false;
-        for &(q, r) in self.board.leaps(at) {
+        for &(q, r) in self.board.leaps_of(at) {
+            // bit q of the enemy's points and bit r of the empty ones, both at once (points are below
+            // 32 here, and `& 31` shows the compiler that the shifts are in range)
             if (self.enemy >> (q & 31)) & (self.empty >> (r & 31)) & 1 == 0
                 || q == last
                 || (self.no_rejump && jumped & bit(q) != 0)
@@ -118,7 +121,7 @@ impl Chain<'_> {
                 self.enemy &= !bit_small(q);
             }
             let len = self.m.len as usize;
-            self.m.path[len] = r;
+            self.m.path[len] = Point(r);
             self.m.len += 1;
             self.m.ncaptured += 1;
             let before = self.m.captured;
@@ -143,7 +146,9 @@ impl Chain<'_> {
 pub(crate) fn capturers(rules: &Rules, pos: &Position) -> Bits {
     let me = pos.side.index();
     let empty = rules.board.all() & !(pos.own[0] | pos.own[1]);
-    rules.board.leapers(pos.own[me], pos.own[1 - me], empty)
+    rules
+        .board
+        .leapers(pos.own[me], pos.own[pos.side.other().index()], empty)
 }
 
 /// Sets the stack on `p` ([`stack_of`]) and keeps the ownership sets and hash in step.
@@ -186,7 +191,7 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
     pos.stacks[from as usize] = EMPTY_STACK;
     if !m.capture {
         // a step: the stack moves whole
-        let to = m.path[0];
+        let to = m.path[0].0;
         pos.hash ^= stack_key(from, moving) ^ stack_key(to, moving);
         pos.stacks[to as usize] = moving;
         pos.own[me] ^= (bit_small(from) | bit_small(to)) as Bits;
@@ -196,7 +201,7 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
     let mut hash = pos.hash ^ stack_key(from, moving);
     pos.own[me] &= !(bit_small(from) as Bits);
     let mut a = from;
-    for &b in m.landings() {
+    for &Point(b) in m.landings() {
         let q = jumped(a, b);
         let qs = pos.stacks[q as usize];
         let rest = stack_height(qs) - 1;
@@ -211,7 +216,7 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
         moving = (moving << 1) | top;
         a = b;
     }
-    let to = m.to();
+    let to = m.to().0;
     hash ^= stack_key(to, moving);
     pos.stacks[to as usize] = moving;
     pos.own[me] |= bit_small(to) as Bits;
@@ -221,14 +226,14 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
 #[cfg(test)]
 mod tests {
     use super::{STEPS, jumped};
-    use crate::board::{Board, BoardKind, NONE};
+    use crate::board::{Board, BoardKind, NONE, back};
 
     #[test]
     fn the_jumped_point_is_the_middle_index() {
         let board = Board::get(BoardKind::Alquerque5);
         let mut leaps = 0;
         for a in 0..board.len() as u8 {
-            for &(q, r) in board.leaps(a) {
+            for &(q, r) in board.leaps_of(a) {
                 assert_eq!(jumped(a, r), q, "{a} over {q} to {r}");
                 leaps += 1;
             }
@@ -242,7 +247,7 @@ mod tests {
         let mut steps = 0;
         for d in 0..8 {
             for to in 0..25u8 {
-                let from = board.step(to, (d + 4) % 8);
+                let from = board.step(to, back(d));
                 let (a, b) = STEPS[d / 4][25 * (d % 4) + to as usize];
                 if from == NONE {
                     // not a step on the board: no slot is ever set for it

@@ -3,7 +3,7 @@
 //! sentence belongs to another ruleset.
 
 use crate::*;
-use quirkat_rules::{BoardKind, Side};
+use quirkat_rules::{BoardKind, Direction, Side};
 
 /// "Point names … `a1` is the first player's bottom-left point. Names are lowercase; parsing
 /// accepts either case."
@@ -11,12 +11,13 @@ use quirkat_rules::{BoardKind, Side};
 fn point_names_are_file_letter_and_rank_and_parse_in_either_case() {
     let g = new_game("srand", &[]);
     let board = g.rules().board;
-    assert_eq!(board.name(0), "a1");
-    assert_eq!(board.name(8), "i1");
-    assert_eq!(board.name(9), "a2");
-    assert_eq!(board.name(80), "i9");
+    let at = |i| board.point(i).expect("a point");
+    assert_eq!(board.name(at(0)), "a1");
+    assert_eq!(board.name(at(8)), "i1");
+    assert_eq!(board.name(at(9)), "a2");
+    assert_eq!(board.name(at(80)), "i9");
     assert_eq!(board.parse_point("E5"), board.parse_point("e5"));
-    assert_eq!(board.parse_point("e5"), Some(40));
+    assert_eq!(board.parse_point("e5"), Some(at(40)));
     for bad in ["j1", "a10", "a0", "e", "5", "", "e05", "ä1"] {
         assert_eq!(board.parse_point(bad), None, "{bad}");
     }
@@ -36,7 +37,7 @@ fn first_player_moves_first_from_the_bottom() {
     assert_eq!(ps.len(), 80);
     for (name, code) in &ps {
         let p = g.rules().board.parse_point(name).unwrap();
-        let (x, y) = (p % 9, p / 9);
+        let (x, y) = (p.index() % 9, p.index() / 9);
         let first = y < 4 || (y == 4 && x > 4);
         assert_eq!(code, if first { "x" } else { "o" }, "{name}");
     }
@@ -50,25 +51,21 @@ fn first_player_moves_first_from_the_bottom() {
 fn diagonals_only_through_even_points() {
     for kind in [BoardKind::Alquerque5, BoardKind::Alquerque9] {
         let board = quirkat_rules::Board::get(kind);
-        for p in 0..board.len() as u8 {
-            let info = &board.points[p as usize];
+        for p in board.iter() {
+            let info = board.info(p).expect("a point of the board");
             let even = (info.x + info.y) % 2 == 0;
-            for d in [1, 3, 5, 7] {
-                let q = board.step(p, d);
-                let (dx, dy) = quirkat_rules::board::DIRS[d];
+            for d in Direction::ALL {
+                let q = board.neighbour(p, d);
+                let (dx, dy) = d.offset();
                 let (x, y) = (info.x + dx, info.y + dy);
                 let inside = (0..board.files).contains(&x) && (0..board.ranks).contains(&y);
-                if even && inside {
-                    assert_eq!(q, board.at(x as i32, y as i32).unwrap(), "{}", info.name);
+                if d.is_orthogonal() {
+                    assert_eq!(q.is_some(), inside, "{} {d:?}", info.name);
+                } else if even && inside {
+                    assert_eq!(q, board.at(x as i32, y as i32), "{} {d:?}", info.name);
                 } else {
-                    assert_eq!(q, quirkat_rules::board::NONE, "{} dir {d}", info.name);
+                    assert_eq!(q, None, "{} {d:?}", info.name);
                 }
-            }
-            for d in [0, 2, 4, 6] {
-                let (dx, dy) = quirkat_rules::board::DIRS[d];
-                let (x, y) = (info.x + dx, info.y + dy);
-                let inside = (0..board.files).contains(&x) && (0..board.ranks).contains(&y);
-                assert_eq!(board.step(p, d) != quirkat_rules::board::NONE, inside);
             }
         }
     }
@@ -192,14 +189,27 @@ fn compulsory_chain_changes_direction_and_goes_to_the_end() {
         "1",
     );
     assert_moves(&g, &["c3xe5xe7xc7"]);
+    // the reason carries where the chain stopped and where it goes on from there
     assert_eq!(
-        refusal(&mut g, "c3xe5"),
-        "c3xe5: the chain must go on: the piece can capture again from e5"
+        illegal(&mut g, "c3xe5"),
+        Illegal::ChainGoesOn {
+            at: point(&g, "e5"),
+            next: points(&g, &["e7"])
+        }
     );
     assert_eq!(
-        refusal(&mut g, "c3xe5xe7"),
-        "c3xe5xe7: the chain must go on: the piece can capture again from e7"
+        illegal(&mut g, "c3xe5xe7"),
+        Illegal::ChainGoesOn {
+            at: point(&g, "e7"),
+            next: points(&g, &["c7"])
+        }
     );
+    // `Game::check` gives the same reasons for a move value, with no text involved
+    let legal = g.legal_moves();
+    assert_eq!(g.check(&legal[0]), Ok(()));
+    // a capture written by its start and final point only is the one chain that joins them
+    let m = g.parse_move("c3xc7").unwrap();
+    assert_eq!(m.text(g.rules().board), "c3xe5xe7xc7");
     let m = play(&mut g, "c3xe5xe7xc7");
     assert_eq!(m, "c3xe5xe7xc7");
     assert_board(&g, &[("c7", "x"), ("i9", "o")]);
@@ -227,17 +237,7 @@ fn branching_chains_are_separate_moves() {
 /// chain may land on its own start point.
 #[test]
 fn chain_may_land_on_its_start_point() {
-    let mut g = setup(
-        "srand",
-        &[
-            ("c3", "x"),
-            ("d4", "o"),
-            ("e4", "o"),
-            ("d3", "o"),
-            ("i9", "o"),
-        ],
-        "1",
-    );
+    let mut g = setup("srand", &SQUARE, "1");
     // d3 can also be taken first: then e4 (to e5) and d4 (to c3, the start again) or d4 to c5
     assert_moves(&g, &["c3xe5xe3xc3", "c3xe3xe5xc3", "c3xe3xc5"]);
     play(&mut g, "c3xe5xe3xc3");
@@ -347,9 +347,8 @@ fn mullah_flying_chain_with_a_change_of_direction() {
             "a1xd4xd7", "a1xd4xd8", "a1xd4xd9", "a1xe5xc7", "a1xe5xb8", "a1xe5xa9",
         ],
     );
-    assert_eq!(
-        refusal(&mut g, "a1xd4"),
-        "a1xd4: the chain must go on: the piece can capture again from d4"
+    assert!(
+        matches!(illegal(&mut g, "a1xd4"), Illegal::ChainGoesOn { at, .. } if at == point(&g, "d4"))
     );
     // "For a flying king the landing points identify the captured pieces."
     let m = g.parse_move("a1xd4xd8").unwrap();
@@ -417,8 +416,10 @@ fn compulsory_capture_without_majority_in_srand() {
     );
     assert_moves(&g, &["a1xc3", "g1xg3xg5"]);
     assert_eq!(
-        refusal(&mut g, "a1-a2"),
-        "a1-a2: capture is compulsory (a1, g1 can capture)"
+        illegal(&mut g, "a1-a2"),
+        Illegal::CaptureCompulsory {
+            capturers: points(&g, &["a1", "g1"])
+        }
     );
     play(&mut g, "a1xc3");
     assert_board(
@@ -472,9 +473,8 @@ fn promotion_refused_mid_chain() {
         "1",
     );
     assert_moves(&g, &["c7xe9xe7"]);
-    assert_eq!(
-        refusal(&mut g, "c7xe9"),
-        "c7xe9: the chain must go on: the piece can capture again from e9"
+    assert!(
+        matches!(illegal(&mut g, "c7xe9"), Illegal::ChainGoesOn { at, .. } if at == point(&g, "e9"))
     );
     let m = g.parse_move("c7xe9xe7").unwrap();
     assert!(!m.promotes());

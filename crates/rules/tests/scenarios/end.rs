@@ -2,7 +2,7 @@
 //! the Olympiad rules, `limit=0` and `repetition=off`, and no move once the game is over.
 
 use crate::*;
-use quirkat_rules::{EndReason, GameResult, Outcome, PlayError, Side};
+use quirkat_rules::{EndReason, GameResult, Illegal, Outcome, Side};
 
 #[track_caller]
 fn assert_over(g: &mut Game, result: GameResult, reason: EndReason, material: [u32; 2]) {
@@ -22,7 +22,9 @@ fn assert_over(g: &mut Game, result: GameResult, reason: EndReason, material: [u
     assert_eq!(g.perft(2), 0);
     let before = g.clone();
     for m in before.legal_moves_ignoring_end() {
-        assert_eq!(g.play_text(&m), Err(PlayError::GameOver));
+        let e = g.play_text(&m).unwrap_err();
+        assert_eq!(e.reason(), Some(&Illegal::GameOver), "{m}");
+        assert_eq!(e.to_string(), "the game is over");
     }
     assert_eq!(*g, before);
 }

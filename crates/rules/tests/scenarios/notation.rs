@@ -3,7 +3,7 @@
 //! position strings the scenarios are written in.
 
 use crate::*;
-use quirkat_rules::{Game, Record, Rules, RulesetId};
+use quirkat_rules::{Game, Illegal, NotationError, PlayError, Record, Rules, RulesetId};
 
 /// Notation errors name the text and say what is wrong with it.
 #[test]
@@ -26,16 +26,32 @@ fn notation_errors() {
         ("!e5:@c1", "!e5:@c1: a huff must be followed by a move"),
         ("@k1:e4-e5", "@k1:e4-e5: 'k1' is not a point of this board"),
     ] {
-        assert_eq!(refusal(&mut g, text), want);
+        let e = refusal(&mut g, text);
+        assert!(matches!(e, PlayError::Notation { .. }), "{e:?}");
+        assert_eq!(e.to_string(), want);
     }
-    assert!(refusal(&mut g, "").ends_with("empty move"));
-    assert!(refusal(&mut g, "   ").ends_with("empty move"));
+    for text in ["", "   "] {
+        let e = refusal(&mut g, text);
+        assert!(
+            matches!(
+                e,
+                PlayError::Notation {
+                    error: NotationError::Empty,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(e.to_string().ends_with("empty move"));
+    }
     // a point name of another board
     let mut q = new_game("queah", &[]);
-    assert_eq!(
-        refusal(&mut q, "b1-c1"),
-        "b1-c1: 'b1' is not a point of this board"
+    let e = refusal(&mut q, "b1-c1");
+    assert!(
+        matches!(&e, PlayError::Notation { error: NotationError::BadPoint(p), .. } if p == "b1"),
+        "{e:?}"
     );
+    assert_eq!(e.to_string(), "b1-c1: 'b1' is not a point of this board");
 }
 
 /// "Parsing is case-insensitive" (and ignores surrounding white space).
@@ -58,52 +74,124 @@ fn parsing_is_case_insensitive() {
     assert_eq!(play(&mut h, "!E5:C3-D4"), "!e5:c3-d4");
 }
 
-/// Illegal moves: "an error that names the move and why".
+/// Illegal moves: "an error that names the move and why": the reason as a type (what the app
+/// draws), and its sentence (the `Display` of the error, what a person reads).
 #[test]
 fn illegal_move_reasons() {
     let mut g = new_game("srand", &[]);
-    for (text, want) in [
-        ("e6-e5", "e6-e5: the piece on e6 is not yours"),
-        ("e5-e6", "e5-e6: there is no piece on e5"),
-        ("a1-a2", "a1-a2: the piece on a1 has no legal move"),
+    let e6 = point(&g, "e6");
+    let (a1, d4, e5) = (point(&g, "a1"), point(&g, "d4"), point(&g, "e5"));
+    for (text, reason, want) in [
+        (
+            "e6-e5",
+            Illegal::NotYourPiece { at: e6 },
+            "e6-e5: the piece on e6 is not yours",
+        ),
+        (
+            "e5-e6",
+            Illegal::NoPiece { at: e5 },
+            "e5-e6: there is no piece on e5",
+        ),
+        (
+            "a1-a2",
+            Illegal::NoMove { from: a1 },
+            "a1-a2: the piece on a1 has no legal move",
+        ),
         (
             "d4-c5",
-            "d4-c5: d4 cannot go there: men move forward only, one point along a line",
+            Illegal::Occupied {
+                from: d4,
+                to: point(&g, "c5"),
+            },
+            "d4-c5: d4 cannot go there: c5 is occupied",
         ),
-        ("d4xf6", "d4xf6: d4 cannot capture along that path"),
+        (
+            "d4xf6",
+            Illegal::CannotCapture {
+                from: d4,
+                path: points(&g, &["f6"]),
+            },
+            "d4xf6: d4 cannot capture along that path",
+        ),
         (
             "@c3:d4-e5",
+            Illegal::NoDropDue,
             "@c3:d4-e5: no drop is due: a reserve piece is dropped only after losing a piece",
         ),
         (
             "!e6:d4-e5",
+            Illegal::HuffNotAllowed,
             "!e6:d4-e5: no huff is allowed: the opponent did not miss a capture",
         ),
     ] {
-        assert_eq!(refusal(&mut g, text), want);
+        let e = refusal(&mut g, text);
+        assert_eq!(e.reason(), Some(&reason), "{text}");
+        assert_eq!(e.to_string(), want);
     }
+    // a man stepping back
+    let mut g = setup("srand", &[("e5", "x"), ("a9", "o")], "1");
+    assert_eq!(
+        illegal(&mut g, "e5-e4"),
+        Illegal::ManMovesForward {
+            from: point(&g, "e5"),
+            to: point(&g, "e4")
+        }
+    );
+    assert_eq!(
+        refusal(&mut g, "e5-e4").to_string(),
+        "e5-e4: e5 cannot go there: men move forward only, one point along a line"
+    );
     // a Mullah that cannot reach a point
     let mut g = setup("srand", &[("a1", "X"), ("a4", "x"), ("i9", "o")], "1");
-    assert_eq!(refusal(&mut g, "a1-a5"), "a1-a5: a1 cannot go there");
+    assert_eq!(
+        illegal(&mut g, "a1-a5"),
+        Illegal::Unreachable {
+            from: point(&g, "a1"),
+            to: point(&g, "a5")
+        }
+    );
+    assert_eq!(
+        refusal(&mut g, "a1-a5").to_string(),
+        "a1-a5: a1 cannot go there"
+    );
     // Queah: a drop is due
     let mut q = setup_full("queah", "", &[("b2", "x"), ("e5", "o")], "1d", "3.0.0");
+    assert_eq!(illegal(&mut q, "b2-c3"), Illegal::DropDue);
     assert_eq!(
-        refusal(&mut q, "b2-c3"),
+        refusal(&mut q, "b2-c3").to_string(),
         "b2-c3: a piece was just captured, so the turn begins by dropping one from the reserve \
          (write @point:move)"
     );
     // Surakarta: a capture the circuits do not allow, and a step too far
     let mut s = setup("surakarta", &[("a2", "x"), ("c2", "o"), ("b1", "o")], "1");
-    assert_eq!(
-        refusal(&mut s, "a2xc2"),
-        "a2xc2: a2 cannot capture along that path"
+    assert!(
+        matches!(illegal(&mut s, "a2xc2"), Illegal::CannotCapture { from, .. } if from == point(&s, "a2"))
     );
-    assert_eq!(refusal(&mut s, "a2-a4"), "a2-a4: a2 cannot go there");
+    assert!(
+        matches!(illegal(&mut s, "a2-a4"), Illegal::Unreachable { from, .. } if from == point(&s, "a2"))
+    );
     // Towers: a stack topped by the opponent is not yours, even with your pieces inside it
     let mut t = setup("towers", &[("c3", "xo"), ("a1", "x")], "1");
     assert_eq!(
-        refusal(&mut t, "c3-c4"),
-        "c3-c4: the piece on c3 is not yours"
+        illegal(&mut t, "c3-c4"),
+        Illegal::NotYourPiece {
+            at: point(&t, "c3")
+        }
+    );
+    // Queah: a drop written when none is due and four are on the board already
+    let four = [
+        ("a1", "x"),
+        ("b2", "x"),
+        ("a3", "x"),
+        ("b4", "x"),
+        ("e5", "o"),
+    ];
+    let mut q = setup_full("queah", "", &four, "1", "3.3.0");
+    assert_eq!(
+        illegal(&mut q, "@c3:b2-c1"),
+        Illegal::FourOnBoard {
+            pieces: points(&q, &["a1", "b2", "a3", "b4"])
+        }
     );
 }
 
@@ -302,4 +390,39 @@ fn position_string_round_trips() {
         assert_eq!(back.to_position_string(), s);
         assert_eq!(back, g);
     }
+}
+
+/// A capture written by its start and final point only (our abbreviation, beside RULES.md's full
+/// notation): one chain between them is that chain; several are an ambiguous move that lists them.
+#[test]
+fn abbreviated_captures_name_one_chain_or_are_ambiguous() {
+    // c3 takes d4, e4 and d3 in either order round the square and comes back to c3, or stops
+    let g = setup("srand", &SQUARE, "1");
+    let board = g.rules().board;
+    let legal = g.legal_moves();
+    let mut ends: Vec<(String, Vec<String>)> = Vec::new();
+    for m in legal.iter().filter(|m| m.landings().len() > 1) {
+        let short = format!("{}x{}", board.name(m.from().unwrap()), board.name(m.to()));
+        match ends.iter_mut().find(|(s, _)| *s == short) {
+            Some((_, v)) => v.push(m.text(board)),
+            None => ends.push((short, vec![m.text(board)])),
+        }
+    }
+    assert!(ends.iter().any(|(_, v)| v.len() > 1), "{ends:?}");
+    for (short, full) in ends {
+        match g.parse_move(&short) {
+            Ok(m) => assert_eq!(vec![m.text(board)], full, "{short}"),
+            Err(PlayError::Ambiguous { candidates, .. }) => {
+                let mut got: Vec<String> = candidates.iter().map(|m| m.text(board)).collect();
+                got.sort();
+                let mut want = full.clone();
+                want.sort();
+                assert_eq!(got, want, "{short}");
+                assert!(full.len() > 1);
+            }
+            Err(e) => panic!("{short}: {e}"),
+        }
+    }
+    // a full move is never abbreviated, and nonsense stays refused
+    assert!(g.parse_move("c3xe9").is_err());
 }

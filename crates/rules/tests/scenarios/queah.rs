@@ -2,7 +2,7 @@
 //! drops after a loss, never more than four on the board; Büttikofer 1888 and `drop_ends_turn`.
 
 use crate::*;
-use quirkat_rules::{EndReason, GameResult, Side};
+use quirkat_rules::{Direction, EndReason, GameResult, Side};
 
 /// "Cells are adjacent when they share a side, which on this grid is a diagonal neighbour (c3
 /// touches b2 d2 b4 d4; a1 touches only b2)."
@@ -10,7 +10,7 @@ use quirkat_rules::{EndReason, GameResult, Side};
 fn queah_board_cells_and_adjacency() {
     let g = new_game("queah", &[]);
     let board = g.rules().board;
-    let names: Vec<&str> = (0..board.len() as u8).map(|p| board.name(p)).collect();
+    let names: Vec<&str> = board.iter().map(|p| board.name(p)).collect();
     assert_eq!(
         names,
         [
@@ -19,9 +19,9 @@ fn queah_board_cells_and_adjacency() {
     );
     let around = |name: &str| {
         let p = board.parse_point(name).unwrap();
-        let mut v: Vec<&str> = (0..8)
-            .map(|d| board.step(p, d))
-            .filter(|&q| q != quirkat_rules::board::NONE)
+        let mut v: Vec<&str> = Direction::ALL
+            .iter()
+            .filter_map(|&d| board.neighbour(p, d))
             .map(|q| board.name(q))
             .collect();
         v.sort();
@@ -100,13 +100,12 @@ fn queah_single_compulsory_capture() {
     );
     // a1 takes b2 landing c3; from c3 it could take d4 (to e5), but there are no chains
     assert_moves(&g, &["a1xc3"]);
+    assert_eq!(illegal(&mut g, "a1xc3xe5"), Illegal::SingleCapture);
     assert_eq!(
-        refusal(&mut g, "a1xc3xe5"),
-        "a1xc3xe5: only one capture is allowed per turn"
-    );
-    assert_eq!(
-        refusal(&mut g, "a5-b4"),
-        "a5-b4: capture is compulsory (a1 can capture)"
+        illegal(&mut g, "a5-b4"),
+        Illegal::CaptureCompulsory {
+            capturers: points(&g, &["a1"])
+        }
     );
     // b2 also lies on the line c1–b2–a3, d2 on c1–d2–e3
     let g = setup_full(
@@ -182,23 +181,20 @@ fn queah_drop_then_move_with_capture_compulsory_after_the_drop() {
             "@c5:a3xc1",
         ],
     );
+    assert_eq!(illegal(&mut g, "a1xc3"), Illegal::DropDue);
     assert_eq!(
-        refusal(&mut g, "a1xc3"),
-        "a1xc3: a piece was just captured, so the turn begins by dropping one from the reserve \
-         (write @point:move)"
+        illegal(&mut g, "@c1:b4-c5"),
+        Illegal::CaptureCompulsory {
+            capturers: points(&g, &["a1"])
+        }
     );
     assert_eq!(
-        refusal(&mut g, "@c1:b4-c5"),
-        "@c1:b4-c5: capture is compulsory (a1 can capture)"
+        illegal(&mut g, "@b2:a1-c1"),
+        Illegal::DropOccupied {
+            at: point(&g, "b2")
+        }
     );
-    assert_eq!(
-        refusal(&mut g, "@b2:a1-c1"),
-        "@b2:a1-c1: cannot drop on b2: it is occupied"
-    );
-    assert_eq!(
-        refusal(&mut g, "@c1"),
-        "@c1: the drop must be followed by a move in the same turn"
-    );
+    assert_eq!(illegal(&mut g, "@c1"), Illegal::DropAlone);
     // the dropped piece may itself be the one that moves
     assert_eq!(play(&mut g, "@e1:e1xc3"), "@e1:e1xc3");
     assert_board(
@@ -411,10 +407,7 @@ fn queah_drop_ends_turn() {
     );
     // without the option a drop alone is not a move
     let mut g = after_first_loss(&[]);
-    assert_eq!(
-        refusal(&mut g, "@c3"),
-        "@c3: the drop must be followed by a move in the same turn"
-    );
+    assert_eq!(illegal(&mut g, "@c3"), Illegal::DropAlone);
 }
 
 /// "a Queah drop is not progress": the no-progress counter goes on counting through a drop and

@@ -6,7 +6,29 @@
 
 use crate::common::Rng;
 use crate::*;
-use quirkat_rules::board::{DIRS, NONE};
+use quirkat_rules::board::DIRS;
+use quirkat_rules::{Direction, Point};
+
+/// The reference's "no point": it walks point indices, independently of the engine's types.
+const NONE: u8 = u8::MAX;
+
+/// The neighbour of point index `p` in direction `d` (an index into [`DIRS`]), or [`NONE`].
+fn step(board: &Board, p: u8, d: usize) -> u8 {
+    board
+        .point(p as usize)
+        .and_then(|p| board.neighbour(p, Direction::from_index(d)))
+        .map_or(NONE, |q| q.index() as u8)
+}
+
+/// The name of point index `p`.
+fn pname(board: &Board, p: u8) -> &str {
+    board.point(p as usize).map_or("?", |p| board.name(p))
+}
+
+/// Point index `p` of `board`, which has it.
+fn pt(board: &Board, p: u8) -> Point {
+    board.point(p as usize).expect("a point of the board")
+}
 use quirkat_rules::{Board, Game, Side};
 
 #[derive(Clone, Copy, PartialEq)]
@@ -120,7 +142,7 @@ impl RefGen<'_> {
             for d in 0..8 {
                 // flying: any number of empty points first (with deferred removal the captured
                 // pieces still stand; with immediate removal they have gone)
-                let mut q = self.board.step(at, d);
+                let mut q = step(self.board, at, d);
                 let blockers = if self.spec.deferred {
                     occ
                 } else {
@@ -128,13 +150,13 @@ impl RefGen<'_> {
                 };
                 if king && self.spec.king_flies {
                     while q != NONE && blockers & bit(q) == 0 {
-                        q = self.board.step(q, d);
+                        q = step(self.board, q, d);
                     }
                 }
                 if q == NONE || enemy & bit(q) == 0 || taken & bit(q) != 0 {
                     continue;
                 }
-                let mut r = self.board.step(q, d);
+                let mut r = step(self.board, q, d);
                 while r != NONE && blockers & bit(r) == 0 {
                     went_on = true;
                     m.path.push(r);
@@ -145,7 +167,7 @@ impl RefGen<'_> {
                     if !(king && self.spec.king_flies) {
                         break;
                     }
-                    r = self.board.step(r, d);
+                    r = step(self.board, r, d);
                 }
             }
         }
@@ -212,7 +234,7 @@ fn reference_moves(spec: &Spec, g: &Game) -> Vec<RefMove> {
             if !king && spec.men_forward && !forward {
                 continue;
             }
-            let mut q = board.step(p, d);
+            let mut q = step(board, p, d);
             while q != NONE && occ & bit(q) == 0 {
                 out.push(RefMove {
                     from: p,
@@ -224,7 +246,7 @@ fn reference_moves(spec: &Spec, g: &Game) -> Vec<RefMove> {
                 if !king {
                     break;
                 }
-                q = board.step(q, d);
+                q = step(board, q, d);
             }
         }
     }
@@ -233,10 +255,10 @@ fn reference_moves(spec: &Spec, g: &Game) -> Vec<RefMove> {
 
 fn text(board: &Board, m: &RefMove) -> String {
     let sep = if m.capture { "x" } else { "-" };
-    let mut s = board.name(m.from).to_string();
+    let mut s = pname(board, m.from).to_string();
     for &p in &m.path {
         s.push_str(sep);
-        s.push_str(board.name(p));
+        s.push_str(pname(board, p));
     }
     s
 }
@@ -263,7 +285,7 @@ fn random_position(spec: &Spec, rng: &mut Rng) -> Game {
     let pieces: Vec<(&str, &str)> = cells
         .iter()
         .enumerate()
-        .filter_map(|(p, c)| c.map(|c| (board.name(p as u8), c)))
+        .filter_map(|(p, c)| c.map(|c| (pname(board, p as u8), c)))
         .collect();
     let turn = if rng.below(2) == 0 { "1" } else { "2" };
     let options = if spec.id == "srand" && !spec.compulsory {
@@ -305,18 +327,21 @@ fn leap_rulesets_agree_with_the_reference_on_random_positions() {
             let mut want_board: Vec<(String, String)> = pieces(&g)
                 .into_iter()
                 .filter(|(name, _)| {
-                    let p = board.parse_point(name).unwrap();
+                    let p = board.parse_point(name).unwrap().index() as u8;
                     p != m.from && !m.captured.contains(&p)
                 })
                 .collect();
-            let mover = g.position().piece_at(m.from).unwrap();
+            let mover = g.position().piece_at(pt(board, m.from)).unwrap();
             let code = match (mover.side, mover.king || m.promotes) {
                 (Side::First, false) => "x",
                 (Side::First, true) => "X",
                 (Side::Second, false) => "o",
                 (Side::Second, true) => "O",
             };
-            want_board.push((board.name(*m.path.last().unwrap()).to_string(), code.into()));
+            want_board.push((
+                pname(board, *m.path.last().unwrap()).to_string(),
+                code.into(),
+            ));
             want_board.sort_by_key(|(name, _)| board.parse_point(name).unwrap());
             assert_eq!(
                 pieces(&after),
@@ -384,14 +409,14 @@ fn queah_drops_agree_with_the_reference_on_random_positions() {
             assert!(dropping.position().drop_pending());
             let mut want = Vec::new();
             for cell in 0..board.len() as u8 {
-                if dropping.position().piece_at(cell).is_some() {
+                if dropping.position().piece_at(pt(board, cell)).is_some() {
                     continue;
                 }
                 let mut with_drop = list.clone();
-                with_drop.push((board.name(cell), man));
+                with_drop.push((pname(board, cell), man));
                 let after = setup(spec.id, &with_drop, turn);
                 for m in reference_moves(spec, &after) {
-                    want.push(format!("@{}:{}", board.name(cell), text(board, &m)));
+                    want.push(format!("@{}:{}", pname(board, cell), text(board, &m)));
                 }
             }
             want.sort();
@@ -407,7 +432,9 @@ fn queah_drops_agree_with_the_reference_on_random_positions() {
 
 /// The stacks of a towers game, bottom to top, by point.
 fn stacks(g: &Game) -> Vec<Vec<Side>> {
-    (0..g.rules().board.len() as u8)
+    g.rules()
+        .board
+        .iter()
         .map(|p| g.position().stack_at(p))
         .collect()
 }
@@ -431,14 +458,14 @@ impl TowersGen {
     ) {
         let mut went_on = false;
         for d in 0..8 {
-            let q = self.board.step(at, d);
+            let q = step(self.board, at, d);
             if q == NONE || q == last || (self.no_rejump && jumped & bit(q) != 0) {
                 continue;
             }
             if st[q as usize].last().is_none_or(|&top| top == self.me) {
                 continue;
             }
-            let r = self.board.step(q, d);
+            let r = step(self.board, q, d);
             if r == NONE || !st[r as usize].is_empty() {
                 continue;
             }
@@ -484,7 +511,7 @@ fn towers_reference(g: &Game, huffing: bool, no_rejump: bool) -> Vec<(u8, Vec<u8
             continue;
         }
         for d in 0..8 {
-            let q = board.step(p, d);
+            let q = step(board, p, d);
             if q != NONE && st[q as usize].is_empty() {
                 out.push((p, vec![q], false));
             }
@@ -495,10 +522,10 @@ fn towers_reference(g: &Game, huffing: bool, no_rejump: bool) -> Vec<(u8, Vec<u8
 
 fn towers_text(board: &Board, m: &(u8, Vec<u8>, bool)) -> String {
     let sep = if m.2 { "x" } else { "-" };
-    let mut s = board.name(m.0).to_string();
+    let mut s = pname(board, m.0).to_string();
     for &p in &m.1 {
         s.push_str(sep);
-        s.push_str(board.name(p));
+        s.push_str(pname(board, p));
     }
     s
 }
@@ -540,7 +567,7 @@ fn towers_agrees_with_the_reference_on_random_positions() {
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| !c.is_empty())
-                .map(|(p, c)| (board.name(p as u8), c.as_str()))
+                .map(|(p, c)| (pname(board, p as u8), c.as_str()))
                 .collect();
             let turn = if rng.below(2) == 0 { "1" } else { "2" };
             let g = setup_opts("towers", options, &pieces_list, turn);
@@ -562,7 +589,12 @@ fn towers_agrees_with_the_reference_on_random_positions() {
             let mut at = m.0;
             for &r in &m.1 {
                 if m.2 {
-                    let q = board.between(at, r);
+                    let q = (0..8)
+                        .find_map(|d| {
+                            let q = step(board, at, d);
+                            (q != NONE && step(board, q, d) == r).then_some(q)
+                        })
+                        .expect("a leap jumps a point");
                     let top = st[q as usize].pop().unwrap();
                     mover.insert(0, top);
                 }
@@ -604,7 +636,7 @@ fn surakarta_reference(g: &Game, diagonal: bool, travel: bool) -> Vec<(u8, u8, b
             if !diagonal && d % 2 == 1 {
                 continue;
             }
-            let q = board.step(p, d);
+            let q = step(board, p, d);
             if q != NONE && occ & bit(q) == 0 {
                 add((p, q, false));
             }
@@ -612,7 +644,7 @@ fn surakarta_reference(g: &Game, diagonal: bool, travel: bool) -> Vec<(u8, u8, b
         for circuit in &board.circuits {
             let n = circuit.track.len();
             for start in 0..n {
-                if circuit.track[start] != quirkat_rules::Track::Point(p) {
+                if circuit.track[start] != quirkat_rules::Track::Point(pt(board, p)) {
                     continue;
                 }
                 for step in [1, n - 1] {
@@ -622,8 +654,9 @@ fn surakarta_reference(g: &Game, diagonal: bool, travel: bool) -> Vec<(u8, u8, b
                         j = (j + step) % n;
                         match circuit.track[j] {
                             quirkat_rules::Track::Loop(_) => loops += 1,
-                            quirkat_rules::Track::Point(q) if q == p => {}
+                            quirkat_rules::Track::Point(q) if q == pt(board, p) => {}
                             quirkat_rules::Track::Point(q) => {
+                                let q = q.index() as u8;
                                 if occ & bit(q) != 0 {
                                     if enemy & bit(q) != 0 && loops > 0 {
                                         add((p, q, true));
@@ -674,14 +707,14 @@ fn surakarta_rulesets_agree_with_the_reference_on_random_positions() {
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| !c.is_empty())
-                .map(|(p, c)| (board.name(p as u8), *c))
+                .map(|(p, c)| (pname(board, p as u8), *c))
                 .collect();
             let turn = if rng.below(2) == 0 { "1" } else { "2" };
             let g = setup_opts(id, options, &pieces_list, turn);
             let reference = surakarta_reference(&g, diagonal, travel);
             let name = |m: &(u8, u8, bool)| {
                 let sep = if m.2 { "x" } else { "-" };
-                format!("{}{sep}{}", board.name(m.0), board.name(m.1))
+                format!("{}{sep}{}", pname(board, m.0), pname(board, m.1))
             };
             let mut want: Vec<String> = reference.iter().map(name).collect();
             want.sort();
@@ -693,13 +726,13 @@ fn surakarta_rulesets_agree_with_the_reference_on_random_positions() {
                 let mut after = g.clone();
                 play(&mut after, &name(m));
                 let mut want_board = pieces(&g);
-                want_board.retain(|(p, _)| *p != board.name(m.0) && *p != board.name(m.1));
+                want_board.retain(|(p, _)| *p != pname(board, m.0) && *p != pname(board, m.1));
                 let me = if g.position().side_to_move() == Side::First {
                     "x"
                 } else {
                     "o"
                 };
-                want_board.push((board.name(m.1).to_string(), me.to_string()));
+                want_board.push((pname(board, m.1).to_string(), me.to_string()));
                 want_board.sort_by_key(|(p, _)| board.parse_point(p).unwrap());
                 assert_eq!(pieces(&after), want_board);
             }

@@ -22,8 +22,8 @@ fn towers_start() {
         }
     }
     assert_eq!(pieces(&g), want);
-    for p in 0..25 {
-        if p != 12 {
+    for p in g.rules().board.iter() {
+        if p != point(&g, "c3") {
             assert_eq!(g.position().stack_at(p).len(), 1);
         }
     }
@@ -98,11 +98,16 @@ const REJUMP: [(&str, &str); 4] = [("c1", "x"), ("c2", "oo"), ("d2", "o"), ("d1"
 fn rejump_after_another_stack_and_majority() {
     let mut g = setup("towers", &REJUMP, "1");
     assert_moves(&g, &["c1xc3xe1xc1xc3"]);
+    assert!(matches!(
+        illegal(&mut g, "c1xe1xc3xc1"),
+        Illegal::Majority { required: 4, .. }
+    ));
     assert_eq!(
-        refusal(&mut g, "c1xe1xc3xc1"),
-        "c1xe1xc3xc1: capture is compulsory, and the majority rule requires 4 captures"
+        illegal(&mut g, "c1xc3xc1"),
+        Illegal::JumpedJustBefore {
+            at: point(&g, "c2")
+        }
     );
-    assert!(refusal(&mut g, "c1xc3xc1").starts_with("c1xc3xc1: "));
     play(&mut g, "c1xc3xe1xc1xc3");
     assert_board(&g, &[("c3", "oooox")]);
     // "Win: the opponent has no legal move (all their pieces are held under yours …)"
@@ -152,6 +157,12 @@ fn no_rejump_option() {
     let mut n = new_game("towers", &[("no_rejump", "true")]);
     play_all(&mut n, opening);
     assert_moves(&n, &["d4xb2xd2xd4", "d4xd2xb2xd4"]);
+    assert_eq!(
+        illegal(&mut n, "d4xb2xd2xd4xb2"),
+        Illegal::JumpedTwice {
+            at: point(&n, "c3")
+        }
+    );
     play(&mut n, "d4xd2xb2xd4");
     assert_board(
         &n,
