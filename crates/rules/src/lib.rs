@@ -23,8 +23,7 @@ pub mod ruleset;
 
 pub use board::{BitIter, Bits, Board, BoardKind, Direction, Point, Track};
 pub use error::{FormatError, NotationError, OptionError, PlayError};
-pub use family::surakarta::route as surakarta_route;
-pub use family::{generate, irreversible, make};
+pub use family::{generate, irreversible, make, route};
 pub use game::{EndReason, EndRules, Game, GameResult, Outcome};
 pub use illegal::Illegal;
 pub use moves::{MAX_PATH, Move, MoveText, ParsedMove};

@@ -4,19 +4,12 @@
 
 use crate::geometry::{self, Frame, num};
 use crate::state::{Action, AppState};
-use quirkat_rules::{Game, Move, Track, surakarta_route};
+use quirkat_rules::{Game, Move, Track, route};
 use yew::prelude::*;
 
 /// The track a move takes in `game`: round the loops for Surakarta, else from point to point.
 fn move_track(game: &Game, m: &Move) -> Vec<Track> {
-    let Some(from) = m.from() else {
-        return Vec::new();
-    };
-    if game.rules().board.circuits.is_empty() {
-        geometry::chain_track(from, m.landings())
-    } else {
-        surakarta_route(game.rules(), game.position(), m)
-    }
+    route(game.rules(), game.position(), m)
 }
 
 /// A cross on a captured point.

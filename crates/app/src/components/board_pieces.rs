@@ -4,7 +4,7 @@
 
 use crate::geometry::{self, Frame, num};
 use crate::state::AppState;
-use quirkat_rules::{Family, Point, Side, Track, surakarta_route};
+use quirkat_rules::{Family, Point, Side, route};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -96,13 +96,9 @@ pub fn start_glides() {
 /// The glide of the last move's piece: its path relative to where it ends.
 fn glide(state: &AppState, frame: &Frame) -> Option<(Point, String)> {
     let (before, m) = state.last_move()?;
-    let from = m.from()?;
+    m.from()?;
     let board = state.board();
-    let track: Vec<Track> = if board.circuits.is_empty() {
-        geometry::chain_track(from, m.landings())
-    } else {
-        surakarta_route(before.rules(), before.position(), m)
-    };
+    let track = route(before.rules(), before.position(), m);
     let (ex, ey) = geometry::point_xy(board, frame, m.to());
     Some((
         m.to(),

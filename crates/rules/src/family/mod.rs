@@ -7,7 +7,7 @@ pub(crate) mod queah;
 pub mod surakarta;
 pub(crate) mod towers;
 
-use crate::board::{BitIter, Bits, Board, NONE, bit};
+use crate::board::{BitIter, Bits, Board, NONE, Track, bit};
 use crate::moves::{MAX_MOVES, Move, ParsedMove};
 use crate::position::{Position, Side, huff_set_key, piece_key, side_key};
 use crate::ruleset::{CaptureRule, Family, Rules};
@@ -115,6 +115,22 @@ fn remove_huffed(rules: &Rules, pos: &mut Position, h: u8) {
         pos.own[op] &= !bit(h);
         pos.kings &= !bit(h);
     }
+}
+
+/// The way a move's piece travels, from its start, for drawing it: round the loops it passes for a
+/// Surakarta capture or travel (the shortest route, see [`surakarta::route`]), else from point to
+/// point through every landing point. Empty for a drop alone.
+pub fn route(rules: &Rules, pos: &Position, m: &Move) -> Vec<Track> {
+    let Some(from) = m.from() else {
+        return Vec::new();
+    };
+    if rules.family == Family::Surakarta {
+        return surakarta::route(rules, pos, m);
+    }
+    std::iter::once(from)
+        .chain(m.landings().iter().copied())
+        .map(Track::Point)
+        .collect()
 }
 
 /// Plays a move known to be legal (one from [`generate`]): the fast path for search and perft.

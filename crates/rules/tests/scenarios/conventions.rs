@@ -509,3 +509,29 @@ fn a_chain_is_one_turn() {
     assert_eq!(g.position().side_to_move(), Side::Second);
     assert_moves(&g, &["a9-a8", "a9-b8"]);
 }
+
+/// The route of a move, for drawing it: outside Surakarta, from its start through every landing
+/// point; nothing for a drop alone.
+#[test]
+fn a_route_runs_through_every_landing_point() {
+    let g = setup("srand", &SQUARE, "1");
+    let m = g.parse_move("c3xe5xe3xc3").unwrap();
+    let board = g.rules().board;
+    let names: Vec<&str> = quirkat_rules::route(g.rules(), g.position(), &m)
+        .iter()
+        .map(|t| match t {
+            quirkat_rules::Track::Point(p) => board.name(*p),
+            quirkat_rules::Track::Loop(_) => "loop",
+        })
+        .collect();
+    assert_eq!(names, ["c3", "e5", "e3", "c3"]);
+    let q = setup_full(
+        "queah",
+        "drop_ends_turn-true",
+        &[("b2", "x"), ("e5", "o")],
+        "1d",
+        "3.0.0",
+    );
+    let drop = q.parse_move("@c3").unwrap();
+    assert!(quirkat_rules::route(q.rules(), q.position(), &drop).is_empty());
+}

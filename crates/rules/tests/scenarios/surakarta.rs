@@ -8,7 +8,7 @@ use quirkat_rules::{EndReason, GameResult, Side, Track};
 fn route(g: &Game, text: &str) -> Vec<String> {
     let m = g.parse_move(text).expect("a legal move");
     let board = g.rules().board;
-    quirkat_rules::surakarta_route(g.rules(), g.position(), &m)
+    quirkat_rules::route(g.rules(), g.position(), &m)
         .into_iter()
         .map(|t| match t {
             Track::Point(p) => board.name(p).to_string(),
