@@ -15,14 +15,15 @@ use quirkat_rules::{Game, Rules, RulesetId};
 use std::time::Instant;
 
 /// Runs the benchmark, each measurement lasting at least `seconds`.
-pub fn run(seconds: f64) {
+pub fn run(seconds: f64) -> Result<(), String> {
     if let (Ok(id), Ok(depth)) = (
         std::env::var("QUIRKAT_BENCH_RULESET"),
         std::env::var("QUIRKAT_BENCH_DEPTH"),
     ) {
         let (Ok(ruleset), Ok(depth)) = (id.parse::<RulesetId>(), depth.parse::<u32>()) else {
-            eprintln!("QUIRKAT_BENCH_RULESET takes a ruleset id, QUIRKAT_BENCH_DEPTH a depth");
-            return;
+            return Err(
+                "QUIRKAT_BENCH_RULESET takes a ruleset id, QUIRKAT_BENCH_DEPTH a depth".to_string(),
+            );
         };
         let middle = middle_games(Rules::new(ruleset));
         let t = Instant::now();
@@ -33,7 +34,7 @@ pub fn run(seconds: f64) {
             ruleset.id(),
             nodes as f64 / s
         );
-        return;
+        return Ok(());
     }
     say!(
         "{:<22} {:>12} {:>12} {:>14} {:>14}",
@@ -58,6 +59,7 @@ pub fn run(seconds: f64) {
             n1 as f64 / s1
         );
     }
+    Ok(())
 }
 
 /// Perft of every game at the same depth, deepening until the total takes `seconds`.
