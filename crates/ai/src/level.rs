@@ -120,8 +120,8 @@
 
 use crate::clock::Clock;
 use crate::queah::{self, Value};
-use crate::rng::{Rng, mix};
 use crate::search::{Limits, Progress, Searcher};
+use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::{Family, Game, Move, Side, make};
 use std::any::Any;
 use std::fmt;

@@ -42,7 +42,6 @@ pub mod clock;
 pub mod eval;
 pub mod level;
 pub mod queah;
-pub mod rng;
 pub mod search;
 
 #[cfg(not(target_arch = "wasm32"))]

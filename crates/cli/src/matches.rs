@@ -45,10 +45,10 @@
 
 use crate::args::{RulesArgs, Takes, key_value, number, positive};
 use quirkat_ai::queah::{Table, Value};
-use quirkat_ai::rng::{Rng, mix};
 use quirkat_ai::{
     Choice, Clock, Limits, Player, Searcher, SolvedTable, StdClock, Weights, ZeroClock, choose_move,
 };
+use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::ruleset::Scoring;
 use quirkat_rules::{Family, Game, GameResult, Rules, Side};
 

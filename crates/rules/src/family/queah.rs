@@ -216,6 +216,7 @@ mod tests {
     use super::*;
     use crate::family::leap;
     use crate::position::side_key;
+    use crate::rng::Rng;
     use crate::ruleset::{Options, RulesetId};
     use crate::{Game, family::make};
 
@@ -290,7 +291,7 @@ mod tests {
                 };
                 let rules = Rules::with_options(id, options).expect("a Queah option");
                 assert!(applies(&rules));
-                let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ drop_ends_turn as u64;
+                let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15u64 ^ drop_ends_turn as u64);
                 for _ in 0..40 {
                     let mut pos = *Game::new(rules).position();
                     for _ in 0..120 {
@@ -307,10 +308,7 @@ mod tests {
                         if fast.is_empty() {
                             break;
                         }
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        pos = make(&rules, &pos, &fast[(seed % fast.len() as u64) as usize]);
+                        pos = make(&rules, &pos, &fast[rng.below(fast.len())]);
                     }
                 }
             }
