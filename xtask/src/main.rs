@@ -13,6 +13,8 @@
 //! version is not already there. Plain std only: xtask builds in seconds on a new machine.
 
 mod fuzz;
+#[cfg(test)]
+mod pins;
 mod serve;
 mod test;
 mod util;
