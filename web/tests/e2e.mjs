@@ -3,7 +3,7 @@
 //   node web/tests/e2e.mjs [DIST_DIR]
 //
 // Serves DIST_DIR (default: dist) on 127.0.0.1 with a tiny static server and clicks the real app:
-// every board against the testability contract of issue 3, real moves in every game (a srand
+// every board against the app's testability contract, real moves in every game (a srand
 // capture chain, a zamma majority capture, a Surakarta loop capture, a Queah drop, a towers stack
 // capture), undo/redo, reload, refusals with reasons, drag and drop, the keyboard, the address bar,
 // unreadable saved data, the end banner, a 360 px wide layout, and no console errors. One screenshot
