@@ -1,7 +1,8 @@
 //! `cargo xtask …`: the project's development commands, so that a fresh machine needs only cargo.
 //!
 //! ```text
-//! cargo xtask test            fmt, clippy, tests (release), docs, a brief fuzz run; CI runs this
+//! cargo xtask test            fmt, clippy, tests (release), docs, a brief fuzz run, the web
+//!                             tools, browser tests; CI runs this
 //! cargo xtask serve           install what is missing, build and serve the web app
 //! cargo xtask setup           install the pinned web tools only
 //! cargo xtask bench [ARGS]    the engine benchmark (`quirkat bench`)
@@ -12,6 +13,8 @@
 //! version is not already there. Plain std only: xtask builds in seconds on a new machine.
 
 mod fuzz;
+#[cfg(test)]
+mod pins;
 mod serve;
 mod test;
 mod util;
@@ -23,7 +26,8 @@ const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   test              cargo fmt --check, clippy -D warnings, cargo test --release, cargo doc,
-                    and a brief fuzz run when cargo-fuzz is installed
+                    a brief fuzz run (installs cargo-fuzz if missing; XTASK_FUZZ_SECONDS sets
+                    its seconds a target, 0 skips it), then the web tools and browser tests
   serve             install what is missing, build the web app and serve it on 127.0.0.1:8080
   setup             install the pinned web tools (trunk, wasm-bindgen-cli, npm packages, chromium)
   bench [ARGS]      cargo run --release -p quirkat-cli -- bench [ARGS]

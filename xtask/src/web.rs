@@ -24,6 +24,11 @@ use std::time::Duration;
 pub const TRUNK_VERSION: &str = "0.21.14";
 /// The wasm-bindgen-cli version; must equal the `wasm-bindgen` crate pinned in `crates/app`.
 pub const WASM_BINDGEN_VERSION: &str = "0.2.130";
+/// The `wasm-bindgen-test` crate of the app's browser tests: the release that goes with wasm-bindgen
+/// [`WASM_BINDGEN_VERSION`]. Cargo takes it from the app's manifest; xtask only checks that the
+/// manifest and the lock file say it (`pins.rs`).
+#[cfg(test)]
+pub const WASM_BINDGEN_TEST_VERSION: &str = "0.3.80";
 /// The wasm target.
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// Debian's browser.

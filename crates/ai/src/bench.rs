@@ -3,8 +3,8 @@
 //! wasm in a browser.
 
 use crate::clock::Clock;
-use crate::rng::Rng;
 use crate::search::{Limits, Searcher};
+use quirkat_rules::rng::Rng;
 use quirkat_rules::{Game, Rules, RulesetId};
 
 /// The rulesets benchmarked: one per game family.

@@ -42,45 +42,11 @@
 //! these games (pieces left hanging to a compulsory capture, a man one step from promotion) the
 //! largest.
 //!
-//! Tuning is by self-play: `quirkat match --a 4 --b 4 --tune-a KEY=VALUE` plays level 4 against
-//! itself with one weight changed on one side, every opening with both colours, and a change is
-//! kept only when it scores better than the unchanged side. The compute budget of the first
-//! version allowed only a few such runs; apart from towers (tuned in the third round below), the
-//! weights above are the starting values those runs did not overturn, so they are a first cut, and
-//! any weight can be overridden at run time with [`Weights::set`] to go on tuning.
-//!
-//! Second round (level 4 against itself, 15,000 nodes ±40, 20 games from unbalanced 4-ply openings,
-//! `--tune-a` on side A; none kept):
-//!
-//! | ruleset | change | score of the changed side |
-//! |---|---|---|
-//! | surakarta | `hanging=40` (from 25) | 7-1-12 (37.5%), elo −89 ± 153 |
-//! | surakarta | `attack=20` (from 10) | 6-2-12 (35.0%), elo −108 ± 151 |
-//! | queah | `hanging=40` (from 25) | 10-0-10 (50.0%), elo +0 ± 152 |
-//! | queah | `mobility=8` (from 4) | 11-0-9 (55.0%), elo +35 ± 153 (within the margin) |
-//!
-//! Third round (level 4 against itself, 15,000 nodes ±40, 40 games from balanced openings, towers
-//! openings of 10 plies; see `quirkat match`). The towers evaluation was suspected of instability,
-//! its score swinging between ±130 and ±800 within a few plies of a game. It is stable in depth:
-//! searched from depth 1 to 11 on middle-game positions, the score moves smoothly (for example
-//! 303, 303, 475, 513, 607, 513, 538, 476, 528, 557, 663), with no odd-even swing. The swings in the
-//! game logs were single-legal-move replies (forced captures, searched one iteration only, so scored
-//! at depth 1) printed next to deep scores, and real tactics: one capture can turn a stack over, a
-//! swing of two tops. What did make the towers results meaningless was the openings (the first
-//! plies are nearly forced captures, so 4-ply openings were three or four positions in all, each
-//! won by the side to move), fixed in the match runner. Lines are `quirkat match --ruleset towers
-//! --a 4 --b 4 --games 40 --tune-a …`, with the weights before the change on side B:
-//!
-//! | ruleset | change on side A | score of side A | kept |
-//! |---|---|---|---|
-//! | towers | `buried=0` (own pieces below an enemy piece worth nothing; `lives` only for the top run) | 21-0-19 (52.5%), elo +17 ± 108 | no: `buried` stays 30, the old value |
-//! | towers | `mobility=10` (from 4) | 24-1-15 (61.3%), elo +80 ± 109 | with `lives` |
-//! | towers | `lives=60` (from 30, top run only) | 27-0-13 (67.5%), elo +127 ± 115 | with `mobility` |
-//! | towers | `lives=60 mobility=10` | 28-0-12 (70.0%), elo +147 ± 117 | **yes** |
-//! | towers | `lives=90` (against `lives=60 mobility=10`) | 21-1-18 (53.8%), elo +26 ± 107 | no |
-//!
-//! The other families were not tuned again in this round: the match compute went to the ladder
-//! (`level`). Their weights are the first cut's.
+//! Tuning is by self-play (`quirkat match --a 4 --b 4 --tune-a KEY=VALUE`: one weight changed on
+//! one side), a change kept only when it scores better than the unchanged side; any weight can be
+//! overridden at run time with [`Weights::set`] to go on tuning. Apart from towers, the weights
+//! above are a first cut that the few runs made did not overturn. The runs and their scores:
+//! `docs/ai-levels.md`.
 
 use quirkat_rules::board::Board;
 use quirkat_rules::{BitIter, Bits, Direction, Family, Point, Position, Rules, Side};
@@ -457,7 +423,7 @@ impl Evaluator {
         for side in 0..2 {
             let mut v = own[side].count_ones() as i32 * w.top;
             for p in board.points_in(own[side]) {
-                // bottom to top; the top is this side's (`stack_at` allocates)
+                // bottom to top; the top is this side's (`stack_at` allocates a Vec a stack)
                 let stack = pos.stack_at(p);
                 let below = &stack[..stack.len().saturating_sub(1)];
                 let run = below.iter().rev().take_while(|s| s.index() == side).count();

@@ -16,35 +16,14 @@
 //! | 5 | 100,000 nodes (towers 20,000); Queah: table wins in the endgame | 0 | strong |
 //! | 6 | the time given (1 s by default); Queah: the table throughout; contempt for draws 20 | 0 | full strength |
 //!
-//! Adjacent levels differ by 4–15 times in nodes below level 6 (level 6 at 1 s searches 0.5–1
-//! million nodes natively, see `quirkat bench-search`), and the noise shrinks level by level.
-//! Level 4's noise is ±25: at ±40, 4v3 fell to 60–65% in Surakarta and Queah (10 games each).
-//! (The first cut had level 4 at 20,000 nodes ±10 and level 5 at 150,000: 5v4 did not separate in
-//! Queah, 55%, and towers, 50%, over 10 games each.) In Surakarta level 3 searches 1,000 nodes, not
-//! 2,000: at 2,000, 4v3 scored 68-3-29 (69.5%) over 100 games (seed 1); at 1,000, 91-2-7 (92%),
-//! while 3v2 went from 98-0-2 to 93-2-5 (94%).
-//!
-//! **Towers has smaller budgets for levels 3–5.** With level 5 at 100,000 nodes, level 6 (fixed
-//! to 700,000 nodes) only tied it in towers, 10-0-10 over 20 games; of the first four pairs, three
-//! went 1-1 by colour (from each opening, the side it favoured won with either player) and one
-//! was a win and a draw. Neither ±15 of noise on level 5 (10-0-10 again) nor openings balanced by a
-//! 700,000-node search (4-0-2 over the 6 games played, every pair 1-1) changed that. In this small,
-//! forced game 100,000 nodes is enough to convert what the opening gives; with less, level 5 fails
-//! to convert some of it: level 6 scored 39-2-19 (66.7%, seeds 1 and 2, 60 games) against level 5
-//! at 30,000 nodes and 56-3-21 (71.9%, seeds 1 and 2, 80 games) at 20,000. Levels 3 and 4 come
-//! down with it so that each step still separates. The trials, 40 games each, seed 1: level 5 at
-//! 30,000 against level 4 at 15,000 scored 57.5%, against level 4 at 5,000 76.2%; level 5 at 20,000
-//! against level 4 at 4,000 75%; level 4 at 5,000 against level 3 at 2,000 55%, at 4,000 against
-//! level 3 at 1,000 77.5%; level 3 at 700 against level 2 65%, at 1,000 82.5%. The chosen budgets
-//! over 100 games are in the table below.
-//!
 //! Level 6 scores a game ended drawn by repetition or the no-progress limit at −[`LEVEL6_CONTEMPT`]
 //! for itself instead of 0 ([`Searcher::set_contempt`]), so it plays on rather than repeat into a
-//! draw when a non-drawn line is about as good. This is what lets it beat level 5 in Queah, where
-//! it keeps to the table's drawing moves and level 5 otherwise repeated into draws: over the same
-//! 10 openings, 3-7-0 (65%) without contempt, 6-4-0 (80%) with it.
+//! draw when a non-drawn line is about as good (in Queah, where it keeps to the table's drawing
+//! moves, this is what lets it beat level 5).
 //!
 //! Every level returns a legal move whenever one exists, whatever the limits.
+//!
+//! How the budgets were chosen, and the measured ladder between the levels: `docs/ai-levels.md`.
 //!
 //! ## Queah and the solved table
 //!
@@ -60,57 +39,7 @@
 //! * **level 5** converts a won position from the table only in the endgame (at most
 //!   [`LEVEL5_TABLE_MATERIAL`] pieces on the board and in reserve, both sides); otherwise it
 //!   searches like any other ruleset, so it can slip from a draw into a loss, which level 6 then
-//!   wins. (With table wins everywhere, level 5 converted every won opening as level 6 did: 50%.)
-//!
-//! # Measured
-//!
-//! `quirkat match` (native, on 2 cores shared with other work, `nice -n 10`), every opening played
-//! with both colours from balanced openings (the match runner's defaults: random openings of 8 plies
-//! in Srand and Zamma, 10 in towers, 4 in Surakarta and Queah, each kept only if a 50,000-node
-//! search scores it within ±40; no opening repeated in a match), seed 1 unless noted; Queah with the
-//! solved table for levels 5 and 6 and openings that are draws with best play. But for the last two
-//! rows, level 6 is fixed to nodes so that the games repeat: `--nodes 700000` (Surakarta 400,000),
-//! about what 1 s searches at the `bench-search` speeds. The levels are as defined above. Each cell
-//! is level A's wins-draws-losses (score, draws half) and the number of games; over 100 games the
-//! 95% margin of a score near 75% is about ±9 points, over 40 about ±14, over 20 about ±19.
-//!
-//! | pair | srand | zamma | surakarta | queah | towers |
-//! |---|---|---|---|---|---|
-//! | 2v1 | 98-0-2 (98%), 100 | 96-3-1 (97.5%), 100 | 99-1-0 (99.5%), 100 | 73-1-26 (73.5%), 100 | 92-0-8 (92%), 100 |
-//! | 3v2 | 89-0-11 (89%), 100 | 97-0-3 (97%), 100 | 93-2-5 (94%), 100 | 86-2-12 (87%), 100 | 80-0-20 (80%), 100 |
-//! | 4v3 | 89-1-10 (89.5%), 100 | 97-0-3 (97%), 100 | 91-2-7 (92%), 100 | 86-6-8 (89%), 100 | 73-2-25 (74%), 100 |
-//! | 5v4 | 97-0-3 (97%), 100 | 95-0-5 (95%), 100 | 94-1-5 (94.5%), 100 | 68-29-3 (82.5%), 100 | 75-1-24 (75.5%), 100 |
-//! | 6v5 | 86-1-13 (86.5%), 100 | 83-1-16 (83.5%), 100 | 79-2-19 (80%), 100 | 66-34-0 (83%), 100 | 72-2-26 (73%), 100¹ |
-//! | 6 v greedy | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 |
-//! | 6 v random | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 |
-//! | 6 at 1 s v greedy | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 |
-//! | 6 at 1 s v random | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 | 20-0-0, 20 |
-//!
-//! ¹ Level 5 at 20,000 nodes. The first 40 games are the previous round's 30-1-9 (76.2%); seed 2
-//! gave 26-2-12 (67.5%) over 40 games.
-//!
-//! The 6v5 matches and Surakarta's 5v4 were played, or played on to 100 games, in a later round
-//! than the other cells, with faster rules code that plays the same moves (checked: the same game
-//! lines from the same seeds), some in parts with `--skip`. The last two rows are level 6 by time,
-//! `--movetime 1000`, on the same loaded machine (two matches at once): it averaged 0.4–0.7 s a
-//! move and 240,000–290,000 nodes a move in Surakarta, 280,000–320,000 in towers, 400,000–490,000
-//! in Srand and Zamma, fewer than the fixed-node rows; in Queah about 0.1 s, playing the table. In
-//! Zamma the greedy player is the random one: the majority rule leaves only the longest captures
-//! legal, so "the most captures" picks among all legal moves.
-//!
-//! The first player's record over the matches between levels in the table (the yardsticks left
-//! out): 1,162-91-1,247 (48.3%) in 2,500 games; Srand 233-2-265 (46.8%), Zamma 236-4-260 (47.6%),
-//! Surakarta 255-8-237 (51.8%), Queah 218-72-210 (50.8%), towers 220-5-275 (44.5%). Before the
-//! openings were balanced, level 5 against itself in towers from 4-ply random openings (20 games
-//! from four distinct positions) gave the first player 20-0-0; with the ±40 filter but still 4
-//! plies, 8-0-12 from three distinct positions: hence the longer towers openings and no repeats.
-//!
-//! Every cell meets its target (70% between levels over 100 games; level 6 at 1 s 100% against
-//! random and at least 95% against greedy). The narrowest steps are towers 6v5 (73%, 95% margin
-//! about ±9 points), Queah 2v1 (73.5%) and towers 4v3 (74%). The towers ladder was made by lowering
-//! levels 3–5, not by a stronger level 6; what would widen it from the top is a search or
-//! evaluation that converts more of what the opening gives (about 78% of the towers nodes at depth
-//! 9 are quiescence nodes, which do not use the transposition table).
+//!   wins.
 //!
 //! # Yardsticks
 //!
@@ -120,8 +49,8 @@
 
 use crate::clock::Clock;
 use crate::queah::{self, Value};
-use crate::rng::{Rng, mix};
 use crate::search::{Limits, Progress, Searcher};
+use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::{Family, Game, Move, Side, make};
 use std::any::Any;
 use std::fmt;
@@ -173,8 +102,8 @@ impl Player {
     }
 }
 
-/// Level 3's nodes in the leap games (Srand, Zamma, Queah…), Surakarta and towers (see the module
-/// documentation for why they differ).
+/// Level 3's nodes in the leap games (Srand, Zamma, Queah…), Surakarta and towers (why they differ:
+/// `docs/ai-levels.md`).
 pub const LEVEL3_NODES: [u64; 3] = [2_000, 1_000, 1_000];
 /// Level 4's nodes, by family as [`LEVEL3_NODES`].
 pub const LEVEL4_NODES: [u64; 3] = [15_000, 15_000, 4_000];

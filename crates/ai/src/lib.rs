@@ -42,7 +42,6 @@ pub mod clock;
 pub mod eval;
 pub mod level;
 pub mod queah;
-pub mod rng;
 pub mod search;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -51,11 +50,3 @@ pub use clock::{Clock, ZeroClock};
 pub use eval::{Evaluator, Weights};
 pub use level::{Choice, Player, SolvedTable, choose_move};
 pub use search::{Limits, Progress, SearchResult, Searcher};
-
-// # Closing note: measurements
-//
-// `quirkat bench-search` (300,000 nodes a position, four positions a family, 2 shared cores under
-// load, `nice -n 15`): srand 1.12M nodes/s, zamma 1.08M, surakarta 0.57M, queah 1.17M, towers
-// 1.28M. The level definitions and every match measured for them are in `level`'s documentation;
-// the towers weights were tuned by self-play from balanced openings, the other families' are still
-// the first cut (see `eval`).

@@ -41,7 +41,7 @@
 
 use crate::clock::Clock;
 use crate::eval::{Evaluator, Weights};
-use crate::rng::mix;
+use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::{EndRules, Game, GameResult, Move, Position, Rules, RulesetId, generate, make};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -375,12 +375,14 @@ impl Searcher {
             };
             return result;
         }
-        // the root moves: captures first, by size, then in generation order; noise fixed per move
+        // the root moves: captures first, by size, then in generation order; noise fixed per move.
+        // Each move's draw seeds the next one's generator (a chain of one-step generators, not
+        // one generator's sequence: kept, since games replay from their seeds)
         let noise = noise.clamp(0, 1000);
         let mut rng_state = mix(seed ^ 0x5eed);
         self.root.clear();
         for m in &legal {
-            rng_state = mix(rng_state.wrapping_add(0x9e37_79b9_7f4a_7c15));
+            rng_state = Rng::new(rng_state).next_u64();
             let n = if noise > 0 {
                 (rng_state % (2 * noise as u64 + 1)) as i32 - noise
             } else {

@@ -6,6 +6,7 @@
 //! tests run); the others run everywhere.
 
 use quirkat_ai::queah::{CompactMove, Table, Value};
+use quirkat_rules::rng::Rng;
 use quirkat_rules::{Game, GameResult, Move, Position, Rules, RulesetId, Side, generate, make};
 use std::sync::OnceLock;
 
@@ -53,21 +54,6 @@ fn tables() -> &'static [(Rules, Table)] {
             })
             .collect()
     })
-}
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// A rules crate move in the table's compact form.
@@ -203,7 +189,7 @@ fn start_positions_and_sizes() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "builds whole tables: run with --release")]
 fn generator_and_values_match_the_engine_in_random_games() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = Rng::new(0x5eed_0001);
     for (rules, table) in tables() {
         for _ in 0..60 {
             let mut game = Game::new(*rules);
@@ -223,7 +209,7 @@ fn generator_and_values_match_the_engine_in_random_games() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "builds whole tables: run with --release")]
 fn generator_and_values_match_the_engine_on_random_states() {
-    let mut rng = Rng(0x5eed_0002);
+    let mut rng = Rng::new(0x5eed_0002);
     // `QUIRKAT_QUEAH_STATES` states per table (4,000 by default)
     let count = std::env::var("QUIRKAT_QUEAH_STATES")
         .ok()
@@ -286,7 +272,7 @@ fn values_are_consistent_on_a_sweep_of_every_class() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "builds whole tables: run with --release")]
 fn best_moves_win_in_the_promised_number_of_plies() {
-    let mut rng = Rng(0x5eed_0003);
+    let mut rng = Rng::new(0x5eed_0003);
     for (_, table) in tables() {
         let mut tried = 0;
         while tried < 40 {

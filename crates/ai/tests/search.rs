@@ -2,9 +2,9 @@
 //! cancellation, levels and the yardstick players. No assertion depends on the machine's speed.
 
 use quirkat_ai::bench::BENCH_RULESETS;
-use quirkat_ai::rng::Rng;
 use quirkat_ai::search::{MATE_BOUND, mate_distance};
 use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, ZeroClock, choose_move};
+use quirkat_rules::rng::Rng;
 use quirkat_rules::{Game, GameResult, Move, OptionKey, Rules, RulesetId, Side};
 use std::cell::Cell;
 

@@ -7,7 +7,7 @@
 //! The pure parts are tested natively (`cargo test -p quirkat-app`); trunk builds `src/bin/app.rs`
 //! for `wasm32-unknown-unknown`.
 //!
-//! Testability contract (issue 3), relied on by the end-to-end tests in `web/tests/`: every board
+//! Testability contract, relied on by the end-to-end tests in `web/tests/`: every board
 //! point is an SVG element with `data-point="<name>"`; every piece carries
 //! `data-piece="<first|second>:<man|king>"` and `data-at="<point>"`, a towers stack also
 //! `data-stack="<colours bottom to top, f/s>"`; the selected piece's legal destinations carry

@@ -11,18 +11,20 @@
 //! `QUIRKAT_BENCH_DEPTH=N` runs only that ruleset's middle-game perft, at that depth: the same work on
 //! every run whatever the machine's speed.
 
+use quirkat_rules::rng::Rng;
 use quirkat_rules::{Game, Rules, RulesetId};
 use std::time::Instant;
 
 /// Runs the benchmark, each measurement lasting at least `seconds`.
-pub fn run(seconds: f64) {
+pub fn run(seconds: f64) -> Result<(), String> {
     if let (Ok(id), Ok(depth)) = (
         std::env::var("QUIRKAT_BENCH_RULESET"),
         std::env::var("QUIRKAT_BENCH_DEPTH"),
     ) {
         let (Ok(ruleset), Ok(depth)) = (id.parse::<RulesetId>(), depth.parse::<u32>()) else {
-            eprintln!("QUIRKAT_BENCH_RULESET takes a ruleset id, QUIRKAT_BENCH_DEPTH a depth");
-            return;
+            return Err(
+                "QUIRKAT_BENCH_RULESET takes a ruleset id, QUIRKAT_BENCH_DEPTH a depth".to_string(),
+            );
         };
         let middle = middle_games(Rules::new(ruleset));
         let t = Instant::now();
@@ -33,7 +35,7 @@ pub fn run(seconds: f64) {
             ruleset.id(),
             nodes as f64 / s
         );
-        return;
+        return Ok(());
     }
     say!(
         "{:<22} {:>12} {:>12} {:>14} {:>14}",
@@ -58,6 +60,7 @@ pub fn run(seconds: f64) {
             n1 as f64 / s1
         );
     }
+    Ok(())
 }
 
 /// Perft of every game at the same depth, deepening until the total takes `seconds`.
@@ -76,23 +79,17 @@ fn timed(games: &[Game], seconds: f64) -> (u64, f64) {
 
 /// Eight positions after 12 to 40 random plies (seeded, so every run benchmarks the same ones).
 fn middle_games(rules: Rules) -> Vec<Game> {
-    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let mut games = Vec::new();
     while games.len() < 8 {
         let mut g = Game::new(rules);
-        let plies = 12 + next() % 29;
+        let plies = 12 + rng.below(29);
         for _ in 0..plies {
             let moves = g.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            g.apply(&moves[(next() % moves.len() as u64) as usize]);
+            g.apply(&moves[rng.below(moves.len())]);
         }
         if !g.legal_moves().is_empty() {
             games.push(g);

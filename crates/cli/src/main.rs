@@ -1,14 +1,9 @@
-//! `quirkat`: the rules engine from the command line.
+//! `quirkat`: the rules engine from the command line. The commands are `rulesets`, `perft` and
+//! `legal` (here), `bench`, `bench-search`, `solve` and `match` (a module each).
 //!
-//! ```text
-//! quirkat rulesets
-//! quirkat perft --ruleset ID [--option KEY=VALUE]... --depth N
-//! quirkat legal --ruleset ID [--option KEY=VALUE]... [--moves "M1 M2 ..."] [--each]
-//! quirkat bench [--seconds S]
-//! quirkat bench-search [--nodes N]
-//! quirkat solve queah|queah-1888 [--option KEY=VALUE]...
-//! quirkat match --ruleset ID --a PLAYER --b PLAYER --games N [...]   (see matches.rs)
-//! ```
+//! The arguments are parsed by clap: `quirkat --help` lists the commands, `quirkat COMMAND --help`
+//! the arguments of one. A bad argument ends the command with status 1 and one line on standard
+//! error, `quirkat: …` ([`args::one_line`]).
 
 /// `println!` for the command's output. When nobody reads it any more (`quirkat bench | head`),
 /// the command ends at once with status 141, as a command killed by the broken pipe would, instead
@@ -22,114 +17,97 @@ macro_rules! say {
     }};
 }
 
+mod args;
 mod bench;
 mod matches;
 mod search_bench;
 mod solve;
 
-use quirkat_rules::{Game, Move, Rules, RulesetId};
+use args::{RulesArgs, number, positive};
+use clap::{Parser, Subcommand};
+use quirkat_rules::{Game, Move, RulesetId};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage:
-  quirkat rulesets
-  quirkat perft --ruleset ID [--option KEY=VALUE]... --depth N
-  quirkat legal --ruleset ID [--option KEY=VALUE]... [--moves \"M1 M2 ...\"] [--each]
-  quirkat bench [--seconds S]
-  quirkat bench-search [--nodes N]
-  quirkat solve queah|queah-1888 [--option KEY=VALUE]...
-  quirkat match --ruleset ID --a PLAYER --b PLAYER --games N [...]  (`quirkat match` lists them all)";
+/// The quirkat rules engine from the command line: rulesets, perft, legal moves, benchmarks, engine
+/// matches and the solved Queah.
+#[derive(Parser)]
+#[command(
+    name = "quirkat",
+    args_override_self = true,
+    arg_required_else_help = false
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the rulesets, one a line: id, name, origin, and the options with their defaults and
+    /// values
+    Rulesets,
+    /// Count the move sequences from the start position to each depth up to --depth
+    Perft {
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The greatest depth counted
+        #[arg(long, value_name = "N", value_parser = number::<u32>)]
+        depth: u32,
+    },
+    /// Play the moves given and print the legal moves of the position reached, sorted
+    Legal {
+        #[command(flatten)]
+        rules: RulesArgs,
+        /// The moves to play, in the notation of the rules, separated by spaces
+        #[arg(long, value_name = "\"M1 M2 ...\"")]
+        moves: Option<String>,
+        /// Print the legal moves after every ply, each line numbered by its ply
+        #[arg(long)]
+        each: bool,
+    },
+    /// Perft speed of every ruleset, from the start and from eight middle-game positions
+    Bench {
+        /// Deepen each run until it takes at least this long
+        #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = positive::<f64>)]
+        seconds: f64,
+    },
+    /// Search speed on fixed positions, four a game family
+    BenchSearch {
+        /// The node budget of each search
+        #[arg(long, value_name = "N", default_value_t = 300_000, value_parser = positive::<u64>)]
+        nodes: u64,
+    },
+    /// Solve Queah by retrograde analysis: the value of the start, the table's size and build time
+    Solve(solve::SolveArgs),
+    /// Play the engine against itself from seeded, balanced openings
+    Match(matches::MatchArgs),
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("quirkat: {e}");
-            ExitCode::FAILURE
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help, -h and `quirkat help`: the usage on standard output
+        Err(e) if !e.use_stderr() => {
+            say!("{}", e.render().to_string().trim_end());
+            return ExitCode::SUCCESS;
         }
-    }
-}
-
-/// The arguments every command may take.
-#[derive(Default)]
-struct Args {
-    ruleset: Option<String>,
-    options: Vec<(String, String)>,
-    depth: Option<u32>,
-    moves: Option<String>,
-    each: bool,
-    seconds: Option<f64>,
-}
-
-fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut a = Args::default();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match arg.as_str() {
-            "--ruleset" => a.ruleset = Some(value("--ruleset")?),
-            "--option" => {
-                let kv = value("--option")?;
-                let (k, v) = kv
-                    .split_once('=')
-                    .ok_or_else(|| format!("--option takes KEY=VALUE, not '{kv}'"))?;
-                a.options.push((k.to_string(), v.to_string()));
-            }
-            "--depth" => {
-                let d = value("--depth")?;
-                a.depth = Some(
-                    d.parse()
-                        .map_err(|_| format!("--depth takes a number, not '{d}'"))?,
-                );
-            }
-            "--moves" => a.moves = Some(value("--moves")?),
-            "--each" => a.each = true,
-            "--seconds" => {
-                let s = value("--seconds")?;
-                a.seconds = Some(
-                    s.parse()
-                        .ok()
-                        .filter(|x: &f64| *x > 0.0)
-                        .ok_or_else(|| format!("--seconds takes a positive number, not '{s}'"))?,
-                );
-            }
-            other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
-        }
-    }
-    Ok(a)
-}
-
-fn rules_of(a: &Args) -> Result<Rules, String> {
-    let id = a
-        .ruleset
-        .as_deref()
-        .ok_or_else(|| format!("--ruleset is required\n{USAGE}"))?;
-    let ruleset: RulesetId = id.parse().map_err(|e| format!("{e}"))?;
-    Rules::from_pairs(
-        ruleset,
-        a.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-    )
-    .map_err(|e| e.to_string())
-}
-
-fn run(args: &[String]) -> Result<(), String> {
-    let Some((cmd, rest)) = args.split_first() else {
-        return Err(USAGE.to_string());
+        Err(e) => return fail(&args::one_line(&e)),
     };
-    // commands with arguments of their own
-    match cmd.as_str() {
-        "match" => return matches::run(rest),
-        "bench-search" => return search_bench::run(rest),
-        "solve" => return solve::run(rest),
-        _ => {}
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
     }
-    let a = parse_args(rest)?;
-    match cmd.as_str() {
-        "rulesets" => {
+}
+
+/// Ends a command that cannot do what it was asked: one line on standard error, status 1.
+fn fail(message: &str) -> ExitCode {
+    eprintln!("quirkat: {message}");
+    ExitCode::FAILURE
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Rulesets => {
             for r in RulesetId::ALL {
                 let defaults = r.default_options();
                 let opts: Vec<String> = r
@@ -154,20 +132,18 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
-        "perft" => {
-            let rules = rules_of(&a)?;
-            let depth = a.depth.ok_or("--depth is required")?;
+        Command::Perft { rules, depth } => {
+            let rules = rules.rules()?;
             let game = Game::new(rules);
             for d in 1..=depth {
                 say!("depth {d}: {}", game.perft(d));
             }
             Ok(())
         }
-        "legal" => {
-            let rules = rules_of(&a)?;
+        Command::Legal { rules, moves, each } => {
+            let rules = rules.rules()?;
             let mut game = Game::new(rules);
-            let moves: Vec<&str> = a
-                .moves
+            let moves: Vec<&str> = moves
                 .as_deref()
                 .map(|m| m.split_whitespace().collect())
                 .unwrap_or_default();
@@ -181,29 +157,27 @@ fn run(args: &[String]) -> Result<(), String> {
                 texts.sort();
                 texts.join(" ")
             };
-            if a.each {
+            if each {
                 say!("0: {}", line(&game));
             }
             for (i, text) in moves.iter().enumerate() {
                 game.play_text(text)
                     .map_err(|e| format!("ply {}: {e}", i + 1))?;
-                if a.each {
+                if each {
                     say!("{}: {}", i + 1, line(&game));
                 }
             }
-            if !a.each {
+            if !each {
                 say!("{}", line(&game));
             }
             Ok(())
         }
-        "bench" => {
-            bench::run(a.seconds.unwrap_or(1.0));
+        Command::Bench { seconds } => bench::run(seconds),
+        Command::BenchSearch { nodes } => {
+            search_bench::run(nodes);
             Ok(())
         }
-        "help" | "--help" | "-h" => {
-            say!("{USAGE}");
-            Ok(())
-        }
-        other => Err(format!("unknown command '{other}'\n{USAGE}")),
+        Command::Solve(a) => solve::run(&a),
+        Command::Match(a) => matches::run(&a),
     }
 }

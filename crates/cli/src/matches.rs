@@ -43,13 +43,14 @@
 //! game scores, through the slope of the Elo curve). At 0% or 100% the Elo figure is computed as if
 //! half a game had gone the other way.
 
+use crate::args::{RulesArgs, Takes, key_value, number, positive};
 use quirkat_ai::queah::{Table, Value};
-use quirkat_ai::rng::{Rng, mix};
 use quirkat_ai::{
     Choice, Clock, Limits, Player, Searcher, SolvedTable, StdClock, Weights, ZeroClock, choose_move,
 };
+use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::ruleset::Scoring;
-use quirkat_rules::{Family, Game, GameResult, Rules, RulesetId, Side};
+use quirkat_rules::{Family, Game, GameResult, Rules, Side};
 
 struct Args {
     rules: Rules,
@@ -69,121 +70,130 @@ struct Args {
     skip: u32,
 }
 
-const USAGE: &str =
-    "usage: quirkat match --ruleset ID [--option KEY=VALUE]... --a PLAYER --b PLAYER \
---games N [--movetime MS] [--nodes N] [--depth D] [--seed S] [--opening-plies K] [--max-plies P] \
-[--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--no-table] [--balance CENTIMEN|off] \
-[--balance-nodes N] [--skip K] [--verbose]
-  PLAYER: a level 1-6, random or greedy";
+/// The arguments of `quirkat match`, as given.
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Player A: a level 1-6, random or greedy
+    #[arg(long = "a", value_name = "PLAYER", value_parser = player)]
+    a: Player,
+    /// Player B: a level 1-6, random or greedy
+    #[arg(long = "b", value_name = "PLAYER", value_parser = player)]
+    b: Player,
+    /// The number of games; each opening is played twice, with the colours swapped
+    #[arg(long, value_name = "N", value_parser = positive::<u32>)]
+    games: u32,
+    /// Level 6's time a move, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 1000.0, value_parser = positive::<f64>)]
+    movetime: f64,
+    /// Level 6 searches this many nodes a move instead of a time
+    #[arg(long, value_name = "N", value_parser = number::<u64>)]
+    nodes: Option<u64>,
+    /// Level 6 searches this many plies a move instead of a time
+    #[arg(long, value_name = "D", value_parser = number::<u32>)]
+    depth: Option<u32>,
+    /// The seed of the openings and of the games
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
+    seed: u64,
+    /// The length of the random openings, in plies [default: 8 in the leap games without drops,
+    /// 10 in towers, 4 otherwise]
+    #[arg(long, value_name = "K", value_parser = number::<u32>)]
+    opening_plies: Option<u32>,
+    /// A game still running after this many plies is scored as the ruleset scores its limits
+    #[arg(long, value_name = "P", default_value_t = 1000, value_parser = number::<u32>)]
+    max_plies: u32,
+    /// A weight of player A's evaluation changed; as many as needed
+    #[arg(long, value_name = "KEY=VALUE", value_parser = tune)]
+    tune_a: Vec<(String, i32)>,
+    /// A weight of player B's evaluation changed; as many as needed
+    #[arg(long, value_name = "KEY=VALUE", value_parser = tune)]
+    tune_b: Vec<(String, i32)>,
+    /// Play Queah without the solved table
+    #[arg(long)]
+    no_table: bool,
+    /// Keep an opening only if a search scores it within this many centimen, or any with off
+    #[arg(long, value_name = "CENTIMEN|off", default_value_t = Balance(Some(BALANCE_CP)),
+          value_parser = balance, allow_negative_numbers = true)]
+    balance: Balance,
+    /// The nodes of the search that judges an opening's balance
+    #[arg(long, value_name = "N", default_value_t = BALANCE_NODES, value_parser = number::<u64>)]
+    balance_nodes: u64,
+    /// Play only games K+1 to N, the same games as a whole run plays there
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = number::<u32>)]
+    skip: u32,
+    /// Print each pair's opening and every move with its depth and score
+    #[arg(long, short)]
+    verbose: bool,
+}
 
-fn parse(args: &[String]) -> Result<Args, String> {
-    let mut ruleset = None;
-    let mut options: Vec<(String, String)> = Vec::new();
-    let (mut a, mut b) = (None, None);
-    let mut games = None;
-    let mut movetime = 1000.0;
-    let mut nodes = None;
-    let mut depth = None;
-    let mut seed = 1u64;
-    let mut opening_plies = None;
-    let mut max_plies = 1000;
-    let mut tune: [Vec<(String, i32)>; 2] = [Vec::new(), Vec::new()];
-    let mut verbose = false;
-    let mut no_table = false;
-    let mut balance = Some(BALANCE_CP);
-    let mut balance_nodes = BALANCE_NODES;
-    let mut skip = 0;
-    let mut it = args.iter();
-    fn num<T: std::str::FromStr>(name: &str, v: Option<&String>) -> Result<T, String> {
-        let v = v.ok_or_else(|| format!("{name} needs a value"))?;
-        v.parse()
-            .map_err(|_| format!("{name} takes a number, not '{v}'"))
-    }
-    fn pair(name: &str, v: Option<&String>) -> Result<(String, String), String> {
-        let v = v.ok_or_else(|| format!("{name} needs a value"))?;
-        let (k, x) = v
-            .split_once('=')
-            .ok_or_else(|| format!("{name} takes KEY=VALUE, not '{v}'"))?;
-        Ok((k.to_string(), x.to_string()))
-    }
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--ruleset" => ruleset = Some(it.next().ok_or("--ruleset needs a value")?.clone()),
-            "--option" => options.push(pair("--option", it.next())?),
-            "--a" => a = Some(it.next().ok_or("--a needs a value")?.parse::<Player>()?),
-            "--b" => b = Some(it.next().ok_or("--b needs a value")?.parse::<Player>()?),
-            "--games" => games = Some(num::<u32>("--games", it.next())?),
-            "--movetime" => movetime = num::<f64>("--movetime", it.next())?,
-            "--nodes" => nodes = Some(num::<u64>("--nodes", it.next())?),
-            "--depth" => depth = Some(num::<u32>("--depth", it.next())?),
-            "--seed" => seed = num::<u64>("--seed", it.next())?,
-            "--opening-plies" => opening_plies = Some(num::<u32>("--opening-plies", it.next())?),
-            "--max-plies" => max_plies = num::<u32>("--max-plies", it.next())?,
-            "--tune-a" | "--tune-b" => {
-                let (k, v) = pair(arg, it.next())?;
-                let v: i32 = v
-                    .parse()
-                    .map_err(|_| format!("{arg} takes KEY=NUMBER, not '{k}={v}'"))?;
-                tune[usize::from(arg == "--tune-b")].push((k, v));
-            }
-            "--skip" => skip = num::<u32>("--skip", it.next())?,
-            "--verbose" | "-v" => verbose = true,
-            "--no-table" => no_table = true,
-            "--balance" => {
-                let v = it.next().ok_or("--balance needs a value")?;
-                balance =
-                    match v.as_str() {
-                        "off" => None,
-                        _ => Some(v.parse::<i32>().ok().filter(|&c| c >= 0).ok_or_else(|| {
-                            format!("--balance takes CENTIMEN or off, not '{v}'")
-                        })?),
-                    };
-            }
-            "--balance-nodes" => {
-                balance_nodes = num::<u64>("--balance-nodes", it.next())?.max(1);
-            }
-            other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
+/// A player.
+fn player(s: &str) -> Result<Player, String> {
+    s.parse()
+}
+
+/// `KEY=NUMBER`: a weight of the evaluation.
+fn tune(s: &str) -> Result<(String, i32), Takes> {
+    let (k, v) = key_value(s).map_err(|_| Takes("KEY=NUMBER"))?;
+    Ok((k, v.parse().map_err(|_| Takes("KEY=NUMBER"))?))
+}
+
+/// `--balance`: the threshold of a balanced opening in centimen, or none.
+#[derive(Clone, Copy)]
+struct Balance(Option<i32>);
+
+impl std::fmt::Display for Balance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(c) => write!(f, "{c}"),
+            None => f.write_str("off"),
         }
     }
-    let id = ruleset.ok_or_else(|| format!("--ruleset is required\n{USAGE}"))?;
-    let ruleset: RulesetId = id.parse().map_err(|e| format!("{e}"))?;
-    let rules = Rules::from_pairs(
-        ruleset,
-        options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-    )
-    .map_err(|e| e.to_string())?;
-    if movetime.is_nan() || movetime <= 0.0 {
-        return Err("--movetime takes a positive number".into());
+}
+
+fn balance(s: &str) -> Result<Balance, Takes> {
+    match s {
+        "off" => Ok(Balance(None)),
+        _ => s
+            .parse::<i32>()
+            .ok()
+            .filter(|&c| c >= 0)
+            .map(|c| Balance(Some(c)))
+            .ok_or(Takes("CENTIMEN or off")),
     }
-    let fixed = (nodes.is_some() || depth.is_some()).then_some(Limits {
-        time_ms: None,
-        depth,
-        nodes,
-    });
-    let games = games
-        .filter(|&g| g > 0)
-        .ok_or("--games takes a positive number")?;
-    if skip >= games {
+}
+
+/// The match the arguments describe, or why there is none.
+fn parse(m: &MatchArgs) -> Result<Args, String> {
+    let rules = m.rules.rules()?;
+    if m.skip >= m.games {
         return Err(format!(
-            "--skip {skip} leaves none of the {games} games to play"
+            "--skip {} leaves none of the {} games to play",
+            m.skip, m.games
         ));
     }
     Ok(Args {
         rules,
-        a: a.ok_or_else(|| format!("--a is required\n{USAGE}"))?,
-        b: b.ok_or_else(|| format!("--b is required\n{USAGE}"))?,
-        games,
-        movetime,
-        fixed,
-        seed,
-        opening_plies: opening_plies.unwrap_or_else(|| default_opening_plies(&rules)),
-        max_plies,
-        tune,
-        no_table,
-        verbose,
-        balance,
-        balance_nodes,
-        skip,
+        a: m.a,
+        b: m.b,
+        games: m.games,
+        movetime: m.movetime,
+        fixed: (m.nodes.is_some() || m.depth.is_some()).then_some(Limits {
+            time_ms: None,
+            depth: m.depth,
+            nodes: m.nodes,
+        }),
+        seed: m.seed,
+        opening_plies: m
+            .opening_plies
+            .unwrap_or_else(|| default_opening_plies(&rules)),
+        max_plies: m.max_plies,
+        tune: [m.tune_a.clone(), m.tune_b.clone()],
+        no_table: m.no_table,
+        verbose: m.verbose,
+        balance: m.balance.0,
+        balance_nodes: m.balance_nodes.max(1),
+        skip: m.skip,
     })
 }
 
@@ -197,7 +207,7 @@ struct Stats {
 }
 
 /// Runs `quirkat match`.
-pub fn run(args: &[String]) -> Result<(), String> {
+pub fn run(args: &MatchArgs) -> Result<(), String> {
     let a = parse(args)?;
     let clock = StdClock::new();
     let players = [a.a, a.b];

@@ -7,27 +7,8 @@
 use quirkat_ai::StdClock;
 use quirkat_ai::bench::bench_search;
 
-/// Runs the benchmark.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut nodes = 300_000u64;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--nodes" => {
-                let v = it.next().ok_or("--nodes needs a value")?;
-                nodes = v
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| format!("--nodes takes a positive number, not '{v}'"))?;
-            }
-            other => {
-                return Err(format!(
-                    "unknown argument '{other}'\nusage: quirkat bench-search [--nodes N]"
-                ));
-            }
-        }
-    }
+/// Runs the benchmark, each search `nodes` nodes.
+pub fn run(nodes: u64) {
     say!(
         "{:<12} {:>10} {:>10} {:>12}  best moves",
         "ruleset",
@@ -55,5 +36,4 @@ pub fn run(args: &[String]) -> Result<(), String> {
         total.1,
         total.0 as f64 * 1000.0 / total.1.max(1e-6)
     );
-    Ok(())
 }

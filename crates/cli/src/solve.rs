@@ -2,58 +2,31 @@
 //! ([`quirkat_ai::queah`]); prints the value of the start position, the size of the table and the
 //! time it took to build.
 
+use crate::args::{key_value, rules, ruleset_id};
 use quirkat_ai::queah::{Table, Value};
-use quirkat_rules::{Position, Rules, RulesetId, Side};
-use std::fmt::Write as _;
-use std::io::Write as _;
+use quirkat_rules::{Position, RulesetId, Side};
 use std::time::Instant;
 
-/// `writeln!` into a `String`, which cannot fail.
-macro_rules! outln {
-    ($out:expr, $($arg:tt)*) => {
-        let _ = writeln!($out, $($arg)*);
-    };
+/// The arguments of `quirkat solve`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// queah or queah-1888
+    #[arg(value_name = "RULESET", value_parser = ruleset_id)]
+    id: Option<RulesetId>,
+    /// The ruleset, as the other commands take it
+    #[arg(long, value_name = "ID", value_parser = ruleset_id, conflicts_with = "id")]
+    ruleset: Option<RulesetId>,
+    /// An option of the ruleset; as many as needed
+    #[arg(long = "option", value_name = "KEY=VALUE", value_parser = key_value)]
+    options: Vec<(String, String)>,
 }
 
-const USAGE: &str = "usage: quirkat solve queah|queah-1888 [--option KEY=VALUE]...
-  (the ruleset may also be given as --ruleset ID)";
-
-/// Runs the command with the arguments after `solve`.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut ruleset = None;
-    let mut options: Vec<(String, String)> = Vec::new();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--option" => {
-                let kv = it
-                    .next()
-                    .ok_or_else(|| format!("--option needs a value\n{USAGE}"))?;
-                let (k, v) = kv
-                    .split_once('=')
-                    .ok_or_else(|| format!("--option takes KEY=VALUE, not '{kv}'"))?;
-                options.push((k.to_string(), v.to_string()));
-            }
-            "--ruleset" if ruleset.is_none() => {
-                let id = it
-                    .next()
-                    .ok_or_else(|| format!("--ruleset needs a value\n{USAGE}"))?;
-                ruleset = Some(id.to_string());
-            }
-            other if other.starts_with('-') => {
-                return Err(format!("unknown argument '{other}'\n{USAGE}"));
-            }
-            id if ruleset.is_none() => ruleset = Some(id.to_string()),
-            extra => return Err(format!("unexpected argument '{extra}'\n{USAGE}")),
-        }
-    }
-    let id = ruleset.ok_or_else(|| USAGE.to_string())?;
-    let ruleset: RulesetId = id.parse().map_err(|e| format!("{e}"))?;
-    let rules = Rules::from_pairs(
-        ruleset,
-        options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-    )
-    .map_err(|e| e.to_string())?;
+/// Runs `quirkat solve`.
+pub fn run(a: &SolveArgs) -> Result<(), String> {
+    let ruleset =
+        a.id.or(a.ruleset)
+            .ok_or("solve needs a ruleset: queah or queah-1888")?;
+    let rules = rules(ruleset, &a.options)?;
     let started = Instant::now();
     let table = Table::build(&rules).ok_or_else(|| {
         format!(
@@ -63,15 +36,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         )
     })?;
     let elapsed = started.elapsed();
-    // written at once at the end, so that a closed pipe (`| head`) is not an error
-    let mut out = String::new();
+    let start = table
+        .lookup(&Position::start(&rules))
+        .ok_or("the start position is outside the solved state space")?;
     let opts: Vec<String> = rules
         .changed_options()
         .iter()
         .map(|(k, v)| format!("{}={v}", k.key()))
         .collect();
-    outln!(
-        out,
+    say!(
         "ruleset: {}{}",
         ruleset.id(),
         if opts.is_empty() {
@@ -80,13 +53,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
             format!(" ({})", opts.join(", "))
         }
     );
-    let start = table
-        .lookup(&Position::start(&rules))
-        .ok_or("the start position is outside the solved state space")?;
-    outln!(out, "start position: {}", describe(start, Side::First));
+    say!("start position: {}", describe(start, Side::First));
     let s = table.summary();
-    outln!(
-        out,
+    say!(
         "positions: {} (each with either side to move: {} states); won {}, drawn {}, lost {} \
          for the side to move; longest {} plies",
         table.positions(),
@@ -96,19 +65,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
         s.losses,
         s.longest
     );
-    outln!(
-        out,
+    say!(
         "table: {} bytes ({:.1} MiB)",
         table.bytes(),
         table.bytes() as f64 / (1024.0 * 1024.0)
     );
-    outln!(out, "build: {:.2} s", elapsed.as_secs_f64());
-    outln!(
-        out,
+    say!("build: {:.2} s", elapsed.as_secs_f64());
+    say!(
         "(endless play counts as a draw: exact for limit=0 repetition=off; under a no-progress \
          limit or repetition, a draw is scored by material)"
     );
-    let _ = std::io::stdout().write_all(out.as_bytes());
     Ok(())
 }
 

@@ -4,7 +4,8 @@
 //! * [`ruleset`]: rulesets, their typed options, and [`Rules`], what the engine reads;
 //! * [`Position`], [`Move`] and notation; [`generate`] and [`make`], the allocation-free fast path;
 //! * [`Game`]: checked moves with errors in words, the end of the game, repetition, perft;
-//! * position strings ([`Game::to_position_string`]) and game [`Record`]s.
+//! * position strings ([`Game::to_position_string`]) and game [`Record`]s;
+//! * [`rng`]: the seeded random generator every crate of the workspace draws from.
 //!
 //! Invariants: a [`Position`] built by this crate always satisfies the rules' piece counts; nothing
 //! reachable from text input panics; the Zobrist hash kept by [`make`] equals the one computed from
@@ -19,6 +20,7 @@ mod moves;
 mod position;
 mod position_string;
 mod record;
+pub mod rng;
 pub mod ruleset;
 
 pub use board::{BitIter, Bits, Board, BoardKind, Direction, Point, Track};

@@ -1,6 +1,7 @@
 //! Positions: pieces, stacks, reserves, side to move and the counters the rules need.
 
 use crate::board::{BitIter, Bits, Point, bit};
+use crate::rng::Rng;
 use crate::ruleset::{Family, Rules, RulesetId};
 use std::fmt;
 
@@ -321,8 +322,8 @@ pub(crate) const fn stack_height(stack: u32) -> u32 {
     31 - (stack | 1).leading_zeros()
 }
 
-// Zobrist keys, generated at compile time from a fixed seed so that hashes are the same on every
-// platform.
+// Zobrist keys, drawn at compile time from the workspace's generator with a fixed seed, so that
+// hashes are the same on every platform.
 const PIECE_KEYS: usize = 0; // [side * 2 + king][point], 4 × 128
 const STACK_KEYS: usize = 512; // [colour][level][point], 2 × 32 × 25
 const RESERVE_KEYS: usize = STACK_KEYS + 2 * 32 * STACK_POINTS; // [side][count], 2 × 32
@@ -333,14 +334,10 @@ const KEY_COUNT: usize = HUFF_KEY + 1;
 
 const fn make_keys() -> [u64; KEY_COUNT] {
     let mut keys = [0u64; KEY_COUNT];
-    let mut state: u64 = 0x5175_6972_6b61_7421; // "Quirkat!"
+    let mut rng = Rng::new(0x5175_6972_6b61_7421); // "Quirkat!"
     let mut i = 0;
     while i < KEY_COUNT {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        keys[i] = z ^ (z >> 31);
+        keys[i] = rng.next_u64();
         i += 1;
     }
     keys
@@ -444,6 +441,22 @@ fn fmix(mut z: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Zobrist keys never change: hashes feed the AI's tables and the games it replays from a
+    /// seed. The figures were computed once, outside the crate, from the SplitMix64 sequence of the
+    /// seed "Quirkat!".
+    #[test]
+    fn zobrist_keys_keep_their_values() {
+        assert_eq!(KEY_COUNT, 2179);
+        assert_eq!(KEYS[0], 0x092c_ccb1_2b8b_115d);
+        assert_eq!(KEYS[1], 0xe07c_978f_2028_1553);
+        assert_eq!(KEYS[KEY_COUNT - 1], 0xfa71_992c_80b2_2622);
+        assert_eq!(KEYS.iter().fold(0, |x, k| x ^ k), 0x7131_c723_e2ad_c464);
+        let sum = KEYS
+            .iter()
+            .fold(0u64, |t, &k| t.wrapping_mul(31).wrapping_add(k));
+        assert_eq!(sum, 0xe474_7c06_b85c_a6e6);
+    }
 
     /// The table of short stacks gives every stack the XOR of its level keys, and so do the taller
     /// stacks' loop: a stack's key is the same whichever way it is found.

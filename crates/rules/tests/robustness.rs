@@ -1,7 +1,7 @@
 //! Robustness of every text input: thousands of random and mutated move texts, position strings,
 //! game records and option pairs, none of which may panic.
 //!
-//! Each test is deterministic (a fixed seed for a small xorshift generator) and checks, besides "no
+//! Each test is deterministic (a fixed seed for the workspace's generator) and checks, besides "no
 //! panic": errors say something (`Display` is not empty); an accepted move is legal and its text reads
 //! back as itself; an accepted position string prints as a string that reads back as the same game
 //! and prints the same; an accepted record that replays prints as text that reads back as itself.
@@ -11,7 +11,7 @@ use quirkat_rules::{Game, OptionKey, ParsedMove, Record, Rules, RulesetId};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 mod common;
-use common::Rng;
+use common::{Draw, Rng};
 
 /// Runs `f`; if it panics, fails naming the input (the original message is printed above).
 fn guarded<T>(what: &str, input: &str, f: impl FnOnce() -> T) -> T {

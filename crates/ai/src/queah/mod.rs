@@ -6,13 +6,15 @@
 //! use quirkat_ai::queah::{Table, Value};
 //! use quirkat_rules::{Game, Position, Rules, RulesetId};
 //!
-//! # if cfg!(debug_assertions) { return; } // a few seconds in release, much longer in debug
 //! let rules = Rules::new(RulesetId::Queah);
 //! let table = Table::build(&rules).expect("a Queah ruleset");
-//! let value = table.value(&Position::start(&rules));
-//! assert!(matches!(value, Value::Win(_) | Value::Loss(_) | Value::Draw));
-//! let best = table.best_move(&Game::new(rules)).expect("the start has moves");
-//! # let _ = best;
+//! // the start is in the table, and neither side can force a win from it
+//! assert_eq!(table.lookup(&Position::start(&rules)), Some(Value::Draw));
+//! // the table's move is legal and keeps the draw
+//! let mut game = Game::new(rules);
+//! let best = table.best_move(&game).expect("the start has moves");
+//! game.play(&best).expect("a legal move");
+//! assert_eq!(table.lookup(game.position()), Some(Value::Draw));
 //! ```
 //!
 //! # The state space

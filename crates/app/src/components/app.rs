@@ -133,6 +133,7 @@ pub fn App() -> Html {
                 </div>
                 <aside class="side">
                     <Status status={state.status()} text={state.status_text()} notice={state.notice.clone()}
+                        refusal={state.refusal.as_ref().map(|r| r.kind())}
                             info={state.ai.info.clone()} />
                     if let Some(solved) = &state.ai.solved {
                         <p class="ai-info" data-solved="">{ solved.clone() }</p>

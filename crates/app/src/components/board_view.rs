@@ -68,8 +68,8 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
         });
     }
 
-    // performance marks: from a press on a piece to its targets in the page (the closing note's
-    // click-to-targets figure is read from the measure `quirkat-click-to-targets`)
+    // performance marks: from a press on a piece to its targets in the page (the end-to-end tests
+    // print the measure `quirkat-click-to-targets`)
     {
         let from = state.input.from;
         use_effect_with(from, |from| {

@@ -12,6 +12,10 @@ pub struct StatusProps {
     pub text: String,
     /// Why the last click did nothing, if it did nothing.
     pub notice: Option<String>,
+    /// The kind of that refusal (`capture-compulsory`, `majority`, …: the engine's
+    /// [`quirkat_rules::Illegal::kind`] or the input's own), when the notice is one; the notice
+    /// carries it as `data-refusal`.
+    pub refusal: Option<&'static str>,
     /// What the computer is doing.
     pub info: Option<String>,
 }
@@ -26,7 +30,7 @@ pub fn Status(props: &StatusProps) -> Html {
                 <p class="ai-info" data-ai-info="">{ i.clone() }</p>
             }
             if let Some(n) = &props.notice {
-                <p class="notice" role="alert">{ n.clone() }</p>
+                <p class="notice" role="alert" data-refusal={props.refusal}>{ n.clone() }</p>
             }
         </div>
     }

@@ -4,6 +4,7 @@ use super::*;
 use crate::input::Refusal;
 use crate::worker::protocol::{PlayerKind, Reply};
 use quirkat_rules::Illegal;
+use quirkat_rules::rng::Rng;
 
 fn point(s: &AppState, name: &str) -> Point {
     s.board().parse_point(name).unwrap()
@@ -15,18 +16,6 @@ fn names(s: &AppState, pts: &[Point]) -> Vec<String> {
 
 fn act(s: AppState, a: Action) -> AppState {
     (*Rc::new(s).reduce(a)).clone()
-}
-
-/// A small deterministic generator (the tests need no more).
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
 }
 
 /// Enters `m` click by click, in notation order: huff, drop, piece, every landing point.
@@ -78,7 +67,7 @@ fn starts_with_srand_and_first_to_move() {
 
 #[test]
 fn every_move_of_every_ruleset_can_be_entered_click_by_click() {
-    let mut rng = Lcg(7);
+    let mut rng = Rng::new(7);
     for id in RulesetId::ALL {
         let mut s = AppState::new(Rules::new(id));
         for _ in 0..60 {
@@ -94,7 +83,7 @@ fn every_move_of_every_ruleset_can_be_entered_click_by_click() {
 
 #[test]
 fn a_huff_is_entered_by_clicking_the_opponent_piece_first() {
-    let mut rng = Lcg(13);
+    let mut rng = Rng::new(13);
     let mut huffs = 0;
     for id in [RulesetId::Srand, RulesetId::Towers] {
         let rules = Rules::from_pairs(id, [("enforcement", "huffing")]).unwrap();
@@ -123,7 +112,7 @@ fn a_huff_is_entered_by_clicking_the_opponent_piece_first() {
 
 #[test]
 fn a_capture_chain_is_played_by_its_final_point_or_chosen_by_number() {
-    let mut rng = Lcg(11);
+    let mut rng = Rng::new(11);
     let (mut unique, mut chosen) = (0, 0);
     for id in [RulesetId::Srand, RulesetId::Zamma, RulesetId::Towers] {
         for _ in 0..20 {
@@ -188,7 +177,7 @@ fn a_capture_chain_is_played_by_its_final_point_or_chosen_by_number() {
 
 #[test]
 fn a_queah_drop_is_entered_by_clicking_an_empty_cell() {
-    let mut rng = Lcg(3);
+    let mut rng = Rng::new(3);
     let mut drops = 0;
     for rules in [
         Rules::new(RulesetId::Queah),
@@ -301,7 +290,7 @@ fn an_illegal_destination_gives_the_engines_reason() {
 fn pieces_that_must_capture_are_marked_and_others_refused() {
     // srand: 1. e4-e5 d6xf4? find the first position where capture is compulsory
     let mut s = AppState::default();
-    let mut rng = Lcg(5);
+    let mut rng = Rng::new(5);
     while s.must_capture().is_empty() {
         let m = s.legal[rng.below(s.legal.len())];
         s = click_through(s, &m);
@@ -391,7 +380,7 @@ fn options_change_the_rules_and_bad_values_are_refused() {
 #[test]
 fn a_finished_game_refuses_clicks_with_its_result() {
     let mut s = AppState::new(Rules::new(RulesetId::Towers));
-    let mut rng = Lcg(9);
+    let mut rng = Rng::new(9);
     while s.game().outcome().is_none() {
         let m = s.legal[rng.below(s.legal.len())];
         s = click_through(s, &m);

@@ -207,6 +207,7 @@ mod tests {
     use super::*;
     use crate::family::leap;
     use crate::position::side_key;
+    use crate::rng::Rng;
     use crate::ruleset::{Chains, Options, RulesetId};
     use crate::{Game, family::make};
 
@@ -284,7 +285,7 @@ mod tests {
                 assert_eq!(rules.chains, Chains::Single);
                 assert!(!rules.promotion && !rules.majority && !rules.men_forward);
                 assert_ne!(rules.capture, CaptureRule::Huffing);
-                let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ drop_ends_turn as u64;
+                let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15u64 ^ drop_ends_turn as u64);
                 for _ in 0..40 {
                     let mut pos = *Game::new(rules).position();
                     for _ in 0..120 {
@@ -301,10 +302,7 @@ mod tests {
                         if fast.is_empty() {
                             break;
                         }
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        pos = make(&rules, &pos, &fast[(seed % fast.len() as u64) as usize]);
+                        pos = make(&rules, &pos, &fast[rng.below(fast.len())]);
                     }
                 }
             }
