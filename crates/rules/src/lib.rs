@@ -1,9 +1,11 @@
 //! The quirkat rules engine: every ruleset of `shared/RULES.md`, exactly.
 //!
-//! * [`board`]: boards as graphs, with drawing coordinates and Surakarta circuits;
+//! * [`board`]: boards as graphs of [`Point`]s along [`Direction`]s, with drawing coordinates and
+//!   Surakarta circuits;
 //! * [`ruleset`]: rulesets, their typed options, and [`Rules`], what the engine reads;
 //! * [`Position`], [`Move`] and notation; [`generate`] and [`make`], the allocation-free fast path;
-//! * [`Game`]: checked moves with errors in words, the end of the game, repetition, perft;
+//! * [`Game`]: moves checked against the legal ones, refused with a typed [`Illegal`] reason; the
+//!   end of the game ([`EndRules`], shared with perft and searches); perft;
 //! * position strings ([`Game::to_position_string`]) and game [`Record`]s;
 //! * [`rng`]: the seeded random generator every crate of the workspace draws from.
 //!
