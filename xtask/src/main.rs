@@ -1,10 +1,11 @@
 //! `cargo xtask …`: the project's development commands, so that a fresh machine needs only cargo.
 //!
 //! ```text
-//! cargo xtask test            fmt, clippy, tests (release), docs, a brief fuzz run, the web
-//!                             tools, browser tests; CI runs this
+//! cargo xtask test            fmt, clippy, the page's dependencies, tests (release), docs, a brief
+//!                             fuzz run, the web tools, browser tests; CI runs this
 //! cargo xtask serve           install what is missing, build and serve the web app
 //! cargo xtask setup           install the pinned web tools only
+//! cargo xtask deps            check that the page does not depend on the AI (also part of test)
 //! cargo xtask bench [ARGS]    the engine benchmark (`quirkat bench`)
 //! cargo xtask fuzz [SECONDS]  install cargo-fuzz if missing, then fuzz every target
 //! ```
@@ -12,6 +13,7 @@
 //! Every external tool is installed by the subcommand that needs it, pinned, and only when the pinned
 //! version is not already there. Plain std only: xtask builds in seconds on a new machine.
 
+mod deps;
 mod fuzz;
 #[cfg(test)]
 mod pins;
@@ -25,11 +27,13 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
-  test              cargo fmt --check, clippy -D warnings, cargo test --release, cargo doc,
-                    a brief fuzz run (installs cargo-fuzz if missing; XTASK_FUZZ_SECONDS sets
-                    its seconds a target, 0 skips it), then the web tools and browser tests
+  test              cargo fmt --check, clippy -D warnings, that the page does not depend on
+                    quirkat-ai, cargo test --release, cargo doc, a brief fuzz run (installs
+                    cargo-fuzz if missing; XTASK_FUZZ_SECONDS sets its seconds a target, 0 skips
+                    it), then the web tools and browser tests (wasm, trunk, end to end)
   serve             install what is missing, build the web app and serve it on 127.0.0.1:8080
   setup             install the pinned web tools (trunk, wasm-bindgen-cli, npm packages, chromium)
+  deps              check that quirkat-page does not depend on quirkat-ai (part of test)
   bench [ARGS]      cargo run --release -p quirkat-cli -- bench [ARGS]
   fuzz [SECONDS]    install cargo-fuzz if missing, then run each fuzz target SECONDS (default 60)";
 
@@ -43,6 +47,7 @@ fn main() -> ExitCode {
         "test" if rest.is_empty() => test::run(),
         "serve" if rest.is_empty() => serve::run(),
         "setup" if rest.is_empty() => web::install(true).map(|_| ()),
+        "deps" if rest.is_empty() => deps::page_without_ai(),
         "bench" => bench(rest),
         "fuzz" if rest.len() <= 1 => match rest.first().map(|s| s.parse::<u64>()) {
             None => fuzz::run(fuzz::DEFAULT_SECONDS),

@@ -3,6 +3,7 @@
 //! The last line printed is always `xtask: N passed, M failed`, the tests counted over every test
 //! binary and doc-test run; CI reads it.
 
+use crate::deps;
 use crate::fuzz;
 use crate::util::{self, Step};
 use crate::web;
@@ -56,6 +57,11 @@ fn steps_in_order(counts: &mut Counts, steps: &mut Steps) -> Result<(), String> 
             "warnings",
         ]),
     )?;
+
+    let s = Step::start("the page does not depend on the AI (cargo tree)");
+    let r = deps::page_without_ai();
+    steps.push(s.finish(if r.is_ok() { "ok" } else { "FAILED" }));
+    r?;
 
     let s = Step::start("test");
     let r = cargo_test(counts);

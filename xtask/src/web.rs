@@ -6,7 +6,7 @@
 //! * trunk [`TRUNK_VERSION`] (`cargo install --locked`);
 //! * wasm-bindgen-cli [`WASM_BINDGEN_VERSION`] (`cargo install`, deliberately without `--locked`:
 //!   its lock file does not build on our toolchain), matching the `wasm-bindgen` crate pinned in
-//!   `crates/app`;
+//!   the workspace's `Cargo.toml`;
 //! * Debian's `chromium` and `chromium-driver` (apt-get; `apt-get update` first, only when needed);
 //! * the npm packages of `web/package.json` (binaryen for wasm-opt, playwright-core), with `npm ci`
 //!   from the committed lock file whenever `web/node_modules` is missing or older than the lock.
@@ -22,7 +22,7 @@ use std::time::Duration;
 
 /// The trunk version (0.22 needs a newer rustc).
 pub const TRUNK_VERSION: &str = "0.21.14";
-/// The wasm-bindgen-cli version; must equal the `wasm-bindgen` crate pinned in `crates/app`.
+/// The wasm-bindgen-cli version; must equal the `wasm-bindgen` crate pinned in the workspace.
 pub const WASM_BINDGEN_VERSION: &str = "0.2.130";
 /// The `wasm-bindgen-test` crate of the app's browser tests: the release that goes with wasm-bindgen
 /// [`WASM_BINDGEN_VERSION`]. Cargo takes it from the app's manifest; xtask only checks that the
@@ -208,14 +208,17 @@ fn install_npm() -> Result<bool, String> {
     Ok(false)
 }
 
-/// `cargo test --target wasm32-unknown-unknown` for the app's component tests, run in headless
-/// Chromium by wasm-bindgen-test-runner (its browser flags: `crates/app/webdriver.json`).
+/// `cargo test --target wasm32-unknown-unknown` for the page's component tests and the codec's
+/// tests against gloo's own envelopes, run in headless Chromium by wasm-bindgen-test-runner (its
+/// browser flags: `web/webdriver.json`, for both crates).
 pub fn wasm_test() -> Command {
     let mut cmd = command("cargo");
     cmd.args([
         "test",
         "-p",
-        "quirkat-app",
+        "quirkat-page",
+        "-p",
+        "quirkat-messages",
         "--target",
         "wasm32-unknown-unknown",
         "--tests",
@@ -224,7 +227,11 @@ pub fn wasm_test() -> Command {
         "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
         "wasm-bindgen-test-runner",
     )
-    .env("CHROMEDRIVER", "/usr/bin/chromedriver");
+    .env("CHROMEDRIVER", "/usr/bin/chromedriver")
+    .env(
+        "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
+        web_dir().join("webdriver.json"),
+    );
     cmd
 }
 

@@ -2,7 +2,9 @@
 //! sends can crash the page (gloo's own codec panics on a message it cannot read). A reply whose
 //! content is unreadable arrives as [`Reply::Garbled`](super::protocol::Reply::Garbled), so the page
 //! can restart the worker at once; a message that is not even an envelope is read as gloo's
-//! harmless "worker loaded".
+//! harmless "worker loaded". Those names are gloo's private ones (gloo-worker 0.5): the tests in
+//! `tests/envelope.rs` run the codec between gloo's own spawner and registrar, so a gloo upgrade that
+//! changes them fails there.
 
 use gloo::worker::Codec;
 use serde::{Deserialize, Serialize};

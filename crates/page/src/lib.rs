@@ -4,7 +4,7 @@
 //! * [`state`]: the app state as a [`yew::Reducible`] with an [`state::Action`] enum;
 //! * [`components`]: one function component per file, the [`App`] at the top.
 //!
-//! The pure parts are tested natively (`cargo test -p quirkat-app`); trunk builds `src/bin/app.rs`
+//! The pure parts are tested natively (`cargo test -p quirkat-page`); trunk builds `src/bin/app.rs`
 //! for `wasm32-unknown-unknown`.
 //!
 //! Testability contract, relied on by the end-to-end tests in `web/tests/`: every board

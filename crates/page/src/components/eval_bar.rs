@@ -1,6 +1,7 @@
 //! The evaluation bar (the last score the computer found, from the first player's side) and the
 //! search benchmark's table (the `?bench` page).
 
+use crate::worker::protocol::WIN_SCORE;
 use yew::prelude::*;
 
 /// Properties of [`EvalBar`].
@@ -16,22 +17,28 @@ pub fn EvalBar(props: &EvalBarProps) -> Html {
     let score = props.eval.unwrap_or(0);
     // a man ahead is about three quarters of the bar; a forced win fills it
     let share = 1.0 / (1.0 + (-(score as f64) / 100.0).exp());
-    let text = match props.eval {
-        None => "no evaluation yet".to_string(),
-        Some(s) if s.abs() > 50_000 => if s > 0 {
-            "first wins by force"
-        } else {
-            "second wins by force"
-        }
-        .to_string(),
-        Some(s) => format!("{:+.2} for first", s as f64 / 100.0),
-    };
+    let text = eval_words(props.eval);
     html! {
         <div class="eval" data-eval={props.eval.map(|s| s.to_string())} title={text.clone()}
              role="meter" aria-valuemin="0" aria-valuemax="100"
              aria-valuenow={format!("{:.0}", share * 100.0)} aria-label={text}>
             <div class="eval-first" style={format!("width: {:.1}%", share * 100.0)}></div>
         </div>
+    }
+}
+
+/// The bar's reading in words: a forced win beyond the worker's [`WIN_SCORE`], else the score in
+/// men for the first player.
+pub fn eval_words(eval: Option<i32>) -> String {
+    match eval {
+        None => "no evaluation yet".to_string(),
+        Some(s) if s.abs() > WIN_SCORE => if s > 0 {
+            "first wins by force"
+        } else {
+            "second wins by force"
+        }
+        .to_string(),
+        Some(s) => format!("{:+.2} for first", s as f64 / 100.0),
     }
 }
 
@@ -52,5 +59,22 @@ pub fn BenchTable(props: &BenchTableProps) -> Html {
         .collect();
     html! {
         <pre class="bench" data-bench="">{ format!("ruleset\tnodes\tms\tnodes/s\n{}", text.join("\n")) }</pre>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_forced_win_reads_as_one_and_other_scores_in_men() {
+        // the search reports a win in 3 plies as 29,997 and a loss in 4 as -29,996
+        assert_eq!(eval_words(Some(29_997)), "first wins by force");
+        assert_eq!(eval_words(Some(-29_996)), "second wins by force");
+        assert_eq!(eval_words(Some(WIN_SCORE + 1)), "first wins by force");
+        assert_eq!(eval_words(Some(WIN_SCORE)), "+290.00 for first");
+        assert_eq!(eval_words(Some(-150)), "-1.50 for first");
+        assert_eq!(eval_words(Some(0)), "+0.00 for first");
+        assert_eq!(eval_words(None), "no evaluation yet");
     }
 }

@@ -1,6 +1,7 @@
-//! The messages between the page and the AI worker (serde types, bincode on the wire). A position
-//! travels as its position string, history included, so the worker sees repetitions as the page
-//! does; a move comes back in notation and the page checks it with the engine before playing it.
+//! The messages between the page and the AI worker (serde types, JSON text on the wire: see
+//! [`super::codec`]). A position travels as its position string, history included, so the worker
+//! sees repetitions as the page does; a move comes back in notation and the page checks it with the
+//! engine before playing it.
 
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +79,12 @@ impl Request {
         }
     }
 }
+
+/// Scores beyond ±`WIN_SCORE` are decided games: the worker's search reports a forced win as
+/// 30,000 less the plies to it (and a forced loss as its negative). The worker checks at compile
+/// time that this is the search's own bound (`quirkat_ai::search::MATE_BOUND`); the page reads
+/// it without linking the search.
+pub const WIN_SCORE: i32 = 29_000;
 
 /// What the worker answers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

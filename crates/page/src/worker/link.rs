@@ -2,10 +2,10 @@
 //! watchdog, so a worker that crashes or hangs is noticed, and [`AiLink::restart`] replaces it.
 
 use super::codec::Tolerant;
-use super::engine::AiWorker;
 use super::protocol::{Reply, Request};
 use gloo::timers::callback::Timeout;
 use gloo::worker::{Spawnable, WorkerBridge};
+use quirkat_messages::remote::AiRemote;
 use std::rc::Rc;
 
 /// Where the worker's script is, relative to the page (trunk writes `worker.js` and
@@ -14,7 +14,7 @@ const WORKER_JS: &str = "./worker.js";
 
 /// The connection to the AI worker.
 pub struct AiLink {
-    bridge: Option<WorkerBridge<AiWorker>>,
+    bridge: Option<WorkerBridge<AiRemote>>,
     on_reply: Rc<dyn Fn(Reply)>,
     watchdog: Option<Timeout>,
 }
@@ -38,7 +38,7 @@ impl AiLink {
     ) {
         let bridge = self.bridge.get_or_insert_with(|| {
             let on_reply = self.on_reply.clone();
-            AiWorker::spawner()
+            AiRemote::spawner()
                 .encoding::<Tolerant>()
                 .callback(move |r| on_reply(r))
                 .spawn(WORKER_JS)

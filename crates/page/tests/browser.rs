@@ -3,9 +3,9 @@
 //! (chains hop by hop, numbered disambiguation, cancel) and recovery from unreadable storage.
 #![cfg(target_arch = "wasm32")]
 
-use quirkat_app::saved::{self, KeyValue};
-use quirkat_app::state::AppState;
-use quirkat_app::{App, browser::LocalStore};
+use quirkat_page::saved::{self, KeyValue};
+use quirkat_page::state::AppState;
+use quirkat_page::{App, browser::LocalStore};
 use quirkat_rules::{Game, Move, Record, Rules, RulesetId};
 use std::time::Duration;
 use wasm_bindgen::JsCast;
@@ -314,39 +314,4 @@ async fn unreadable_storage_is_set_aside_and_the_other_games_kept() {
     assert_eq!(plies(&root), 1);
     app.destroy();
     root.remove();
-}
-
-/// The shape of gloo's message envelopes, to read what the codec makes of bad messages.
-#[derive(serde::Deserialize, Debug, PartialEq)]
-enum Envelope {
-    WorkerLoaded,
-    ProcessOutput(u32, quirkat_app::worker::protocol::Reply),
-}
-
-#[wasm_bindgen_test]
-fn the_worker_codec_never_panics_on_bad_messages() {
-    use gloo::worker::Codec;
-    use quirkat_app::worker::codec::Tolerant;
-    use quirkat_app::worker::protocol::Reply;
-    let good = Tolerant::encode(quirkat_app::worker::protocol::Reply::Error {
-        id: 4,
-        message: "x".into(),
-    });
-    assert!(matches!(
-        Tolerant::decode::<Reply>(good),
-        Reply::Error { id: 4, .. }
-    ));
-    let garbled: Envelope = Tolerant::decode(wasm_bindgen::JsValue::from_str(
-        r#"{"ProcessOutput":[3,"nonsense"]}"#,
-    ));
-    assert!(
-        matches!(garbled, Envelope::ProcessOutput(3, Reply::Garbled { .. })),
-        "{garbled:?}"
-    );
-    for junk in ["", "{", "null", "[1,2]", "\"Hello\""] {
-        let e: Envelope = Tolerant::decode(wasm_bindgen::JsValue::from_str(junk));
-        assert_eq!(e, Envelope::WorkerLoaded, "{junk}");
-    }
-    let e: Envelope = Tolerant::decode(wasm_bindgen::JsValue::from_f64(1.5));
-    assert_eq!(e, Envelope::WorkerLoaded);
 }
