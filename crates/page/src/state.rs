@@ -86,14 +86,21 @@ impl Default for Settings {
     }
 }
 
-/// Everything the page shows.
+/// Everything the page shows. A clone is cheap (the game and the moves are shared), so the
+/// reducer's copy on every action does not copy the game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
-    /// Every game state from the start: `states[k]` is the game after `k` plies.
-    pub states: Vec<Game>,
+    /// The game before the first move: its rules and start.
+    start: Rc<Game>,
+    /// The game shown: `start` after the first `cursor` moves of `played`, with its repetition
+    /// history. No game is kept for each ply: a ply forward plays one move on this one; undo and
+    /// viewing an earlier ply replay the moves from `start`.
+    game: Rc<Game>,
+    /// The game the last move shown was played in (none at the start), to draw that move.
+    before: Option<Rc<Game>>,
     /// Every move entered, including those undone (redo plays them again).
-    pub played: Vec<Move>,
-    /// How many plies the board shows.
+    pub played: Rc<Vec<Move>>,
+    /// How many plies the board shows (changed only through [`Action`]s, with the game shown).
     pub cursor: usize,
     /// The legal moves of the position shown.
     pub legal: Rc<[Move]>,
@@ -138,9 +145,12 @@ impl AppState {
     pub fn from_game(start: Game) -> AppState {
         let (legal, outcome) = start.legal_moves_and_outcome();
         let legal: Rc<[Move]> = legal.into();
+        let start = Rc::new(start);
         AppState {
-            states: vec![start],
-            played: Vec::new(),
+            game: start.clone(),
+            start,
+            before: None,
+            played: Rc::default(),
             cursor: 0,
             legal,
             outcome,
@@ -172,12 +182,16 @@ impl AppState {
                 );
             }
         };
+        let mut game = start.clone();
         let mut s = AppState::from_game(start);
+        let mut played = Vec::with_capacity(record.moves.len());
         let mut error = None;
         for (i, text) in record.moves.iter().enumerate() {
-            let game = s.states.last().expect("states is never empty");
             match game.parse_move(text) {
-                Ok(m) => s.append(m),
+                Ok(m) => {
+                    game.apply(&m);
+                    played.push(m);
+                }
                 Err(e) => {
                     error = Some(format!(
                         "the saved game stops at ply {}: {text}: {e}",
@@ -187,6 +201,7 @@ impl AppState {
                 }
             }
         }
+        s.played = Rc::new(played);
         s.go_to(cursor.min(s.played.len()));
         s.animate = false;
         (s, error)
@@ -201,12 +216,12 @@ impl AppState {
 
     /// The game shown.
     pub fn game(&self) -> &Game {
-        &self.states[self.cursor]
+        &self.game
     }
 
     /// The rules of the game.
     pub fn rules(&self) -> &Rules {
-        self.states[0].rules()
+        self.start.rules()
     }
 
     /// The board of the game.
@@ -227,7 +242,18 @@ impl AppState {
     /// The last move played to reach the position shown, with the position it was played in.
     pub fn last_move(&self) -> Option<(&Game, &Move)> {
         let k = self.cursor.checked_sub(1)?;
-        Some((&self.states[k], &self.played[k]))
+        Some((self.before.as_deref()?, self.played.get(k)?))
+    }
+
+    /// The game shown, shared rather than copied (for a component's properties).
+    pub fn shared_game(&self) -> Rc<Game> {
+        self.game.clone()
+    }
+
+    /// The last move shown with the game it was played in, shared rather than copied.
+    pub fn shared_last_move(&self) -> Option<(Rc<Game>, Move)> {
+        let k = self.cursor.checked_sub(1)?;
+        Some((self.before.clone()?, *self.played.get(k)?))
     }
 
     /// The status line's machine-readable form: `to-move:first`, `over:first-wins`, `over:draw`.
@@ -293,22 +319,13 @@ impl AppState {
             .collect()
     }
 
-    /// Adds a move after the last state (the moves after the cursor are dropped first).
+    /// Plays a move in the position shown (the moves after the cursor are dropped first).
     fn push(&mut self, m: Move) {
-        self.played.truncate(self.cursor);
-        self.states.truncate(self.cursor + 1);
-        self.append(m);
+        let played = Rc::make_mut(&mut self.played);
+        played.truncate(self.cursor);
+        played.push(m);
         self.go_to(self.cursor + 1);
         self.animate = true;
-    }
-
-    /// Adds a move after the last state, without showing it (replaying a record shows only the
-    /// ply it names, so the legal moves are found once, not at every ply).
-    fn append(&mut self, m: Move) {
-        let mut g = self.states.last().expect("states is never empty").clone();
-        g.apply(&m);
-        self.states.push(g);
-        self.played.push(m);
     }
 
     /// Another game, keeping what belongs to the page rather than to a game: the settings and
@@ -325,12 +342,33 @@ impl AppState {
         }
     }
 
-    /// Shows the position after `k` plies.
+    /// Shows the position after `k` plies: one ply forward plays that move on the game shown;
+    /// any other ply replays the moves from the start (the repetition history must be rebuilt, and
+    /// replaying a few hundred moves takes well under a millisecond).
     fn go_to(&mut self, k: usize) {
         let k = k.min(self.played.len());
         self.animate = k == self.cursor + 1;
+        if k == self.cursor + 1 {
+            let m = self.played[self.cursor];
+            self.before = Some(self.game.clone());
+            Rc::make_mut(&mut self.game).apply(&m);
+        } else if k == 0 {
+            self.game = self.start.clone();
+            self.before = None;
+        } else if k != self.cursor {
+            let mut game = (*self.start).clone();
+            let mut before = None;
+            for (i, m) in self.played[..k].iter().enumerate() {
+                if i + 1 == k {
+                    before = Some(Rc::new(game.clone()));
+                }
+                game.apply(m);
+            }
+            self.game = Rc::new(game);
+            self.before = before;
+        }
         self.cursor = k;
-        let (legal, outcome) = self.states[k].legal_moves_and_outcome();
+        let (legal, outcome) = self.game.legal_moves_and_outcome();
         self.legal = legal.into();
         self.outcome = outcome;
         self.input = Input::default();

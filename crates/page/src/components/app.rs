@@ -3,7 +3,7 @@
 
 use crate::browser::{self, LocalStore};
 use crate::components::banner::Banner;
-use crate::components::board_view::BoardView;
+use crate::components::board_view::{BoardShown, BoardView};
 use crate::components::controls::Controls;
 use crate::components::effects::{use_computer, use_saving};
 use crate::components::eval_bar::{BenchTable, EvalBar};
@@ -16,7 +16,6 @@ use crate::saved;
 use crate::state::{Action, AppState};
 use crate::url;
 use quirkat_rules::{Family, Rules, Side};
-use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -100,7 +99,8 @@ pub fn App() -> Html {
             }
         })
     };
-    let state = Rc::new((*store).clone());
+    // the state is read where it is, never copied: each component gets only what it draws
+    let state: &AppState = &store;
     let drops = state.rules().family == Family::Queah;
     let reserve = |side: Side| {
         drops.then(
@@ -125,9 +125,10 @@ pub fn App() -> Html {
                     if state.settings.eval { <EvalBar eval={state.ai.eval} /> }
                     { reserve(top) }
                     <div class="board-wrap">
-                        <BoardView state={state.clone()} on_action={on_action.clone()}
+                        <BoardView state={BoardShown::of(state)} on_action={on_action.clone()}
                                    reduced_motion={*reduced_motion} />
-                        <Banner state={state.clone()} on_action={on_action.clone()} />
+                        <Banner outcome={state.outcome} status={state.status()}
+                                on_action={on_action.clone()} />
                     </div>
                     { reserve(bottom) }
                 </div>
@@ -138,8 +139,11 @@ pub fn App() -> Html {
                     if let Some(solved) = &state.ai.solved {
                         <p class="ai-info" data-solved="">{ solved.clone() }</p>
                     }
-                    <Controls state={state.clone()} on_action={on_action.clone()} />
-                    <MoveList state={state.clone()} on_action={on_action.clone()} />
+                    <Controls can_undo={state.cursor > 0} can_redo={state.cursor < state.played.len()}
+                              can_hint={state.outcome.is_none() && state.ai.pending.is_none()}
+                              settings={state.settings} on_action={on_action.clone()} />
+                    <MoveList played={state.played.clone()} rules={*state.rules()} cursor={state.cursor}
+                              on_action={on_action.clone()} />
                     if let Some(lines) = &state.ai.bench { <BenchTable lines={lines.clone()} /> }
                 </aside>
             </main>

@@ -1,14 +1,24 @@
 //! The end-of-game banner over the board: who won, why, and the score.
 
-use super::ViewProps;
 use crate::state::{Action, side_title};
-use quirkat_rules::{EndReason, GameResult};
+use quirkat_rules::{EndReason, GameResult, Outcome};
 use yew::prelude::*;
+
+/// Properties of [`Banner`].
+#[derive(Properties, PartialEq)]
+pub struct BannerProps {
+    /// How the game shown ended, if it has.
+    pub outcome: Option<Outcome>,
+    /// The machine-readable status (`over:first-wins`, …).
+    pub status: String,
+    /// Where the new game button goes.
+    pub on_action: Callback<Action>,
+}
 
 /// The banner, shown only when the game shown is over.
 #[component]
-pub fn Banner(props: &ViewProps) -> Html {
-    let Some(o) = props.state.outcome else {
+pub fn Banner(props: &BannerProps) -> Html {
+    let Some(o) = props.outcome else {
         return html! {};
     };
     let headline = match o.result {
@@ -26,7 +36,7 @@ pub fn Banner(props: &ViewProps) -> Html {
         Callback::from(move |_| on.emit(Action::NewGame))
     };
     html! {
-        <div class="banner" role="status" data-banner={props.state.status()}>
+        <div class="banner" role="status" data-banner={props.status.clone()}>
             <p class="headline">{ headline }</p>
             <p class="reason">{ reason }</p>
             <p class="score" data-score={format!("{}-{}", o.material[0], o.material[1])}>

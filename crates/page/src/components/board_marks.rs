@@ -2,8 +2,9 @@
 //! the chain entered so far, the routes of the selected piece's Surakarta captures before the player commits,
 //! and numbered paths when several chains end on the same point.
 
+use super::board_view::BoardShown;
 use crate::geometry::{self, Frame, num};
-use crate::state::{Action, AppState};
+use crate::state::Action;
 use quirkat_rules::{Game, Move, Track, route};
 use yew::prelude::*;
 
@@ -24,7 +25,7 @@ fn cross(x: f64, y: f64) -> Html {
 }
 
 /// Marks below the pieces: the last move, the chain entered so far, Surakarta route previews.
-pub fn under_pieces(state: &AppState, frame: &Frame) -> Html {
+pub fn under_pieces(state: &BoardShown, frame: &Frame) -> Html {
     let board = state.board();
     let last = state.last_move().map(|(before, m)| {
         let track = move_track(before, m);
@@ -59,11 +60,7 @@ pub fn under_pieces(state: &AppState, frame: &Frame) -> Html {
                       d={geometry::track_path(board, frame, &track, (0.0, 0.0))} />
             }
         });
-    let routes = if board.circuits.is_empty() {
-        Vec::new()
-    } else {
-        state.selected_captures()
-    };
+    let routes = state.selected_captures();
     let routes = routes.iter().map(|m| {
         let track = move_track(state.game(), m);
         html! {
@@ -71,7 +68,7 @@ pub fn under_pieces(state: &AppState, frame: &Frame) -> Html {
                   d={geometry::track_path(board, frame, &track, (0.0, 0.0))} />
         }
     });
-    let hint = state.ai.hint.map(|m| {
+    let hint = state.hint.map(|m| {
         let track = move_track(state.game(), &m);
         let d = if track.is_empty() {
             // a drop that is the whole move: a ring on its cell
@@ -97,7 +94,7 @@ pub fn under_pieces(state: &AppState, frame: &Frame) -> Html {
 }
 
 /// Marks above the pieces: the numbered chains to choose from.
-pub fn over_pieces(state: &AppState, frame: &Frame, on_action: &Callback<Action>) -> Html {
+pub fn over_pieces(state: &BoardShown, frame: &Frame, on_action: &Callback<Action>) -> Html {
     let board = state.board();
     let choices = &state.input.choices;
     let paths = choices.iter().enumerate().map(|(k, m)| {

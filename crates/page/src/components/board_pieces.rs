@@ -2,8 +2,8 @@
 //! crown and a double rim), towers stacks, the selected piece's targets, marks for pieces that must
 //! capture, the keyboard cursor; and the last move's glide and fading captures.
 
+use super::board_view::BoardShown;
 use crate::geometry::{self, Frame, num};
-use crate::state::AppState;
 use quirkat_rules::{Family, Point, Side, route};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -27,7 +27,7 @@ pub struct Piece {
 
 impl Piece {
     /// The piece on point `p` of the position shown.
-    pub fn at(state: &AppState, p: Point) -> Option<Piece> {
+    pub fn at(state: &BoardShown, p: Point) -> Option<Piece> {
         let pos = state.game().position();
         Self::in_position(pos, state.rules().family == Family::Towers, p)
     }
@@ -94,7 +94,7 @@ pub fn start_glides() {
 }
 
 /// The glide of the last move's piece: its path relative to where it ends.
-fn glide(state: &AppState, frame: &Frame) -> Option<(Point, String)> {
+fn glide(state: &BoardShown, frame: &Frame) -> Option<(Point, String)> {
     let (before, m) = state.last_move()?;
     m.from()?;
     let board = state.board();
@@ -107,7 +107,7 @@ fn glide(state: &AppState, frame: &Frame) -> Option<(Point, String)> {
 }
 
 /// Every point: its hit area and dot, its piece, and the marks on it.
-pub fn points(state: &AppState, frame: &Frame, animate: bool) -> Html {
+pub fn points(state: &BoardShown, frame: &Frame, animate: bool) -> Html {
     let board = state.board();
     let targets = state.targets();
     let must = state.must_capture();

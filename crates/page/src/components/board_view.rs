@@ -6,17 +6,116 @@
 use super::board_marks;
 use super::board_pieces::{self, Piece};
 use crate::geometry::{self, Frame, num};
-use crate::state::{Action, AppState};
-use quirkat_rules::Point;
+use crate::input::Input;
+use crate::state::{Action, AppState, Settings};
+use quirkat_rules::{Board, Game, Move, Point, Rules, RulesetId};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
+
+/// What the board draws, taken from the [`AppState`] by [`BoardShown::of`]: the games are shared,
+/// not copied, and the rest is small; the board is drawn again only when this changes (not when
+/// the computer reports its progress, say).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardShown {
+    /// The game shown.
+    game: Rc<Game>,
+    /// The last move shown, with the game it was played in.
+    last: Option<(Rc<Game>, Move)>,
+    /// How many plies are shown.
+    pub cursor: usize,
+    /// Whether the last change was one ply forward (the move glides).
+    pub animate: bool,
+    /// What the player has entered of the next move.
+    pub input: Input,
+    /// The points a click can go to next.
+    targets: Vec<Point>,
+    /// The pieces that must capture.
+    must_capture: Vec<Point>,
+    /// Surakarta: the selected piece's captures, drawn as routes before the player commits.
+    routes: Vec<Move>,
+    /// The piece picked up by the current press.
+    pub pressed: Option<Point>,
+    /// Whether the keyboard is in use (its cursor is drawn only then).
+    pub keyboard: bool,
+    /// The keyboard cursor's point.
+    pub cursor_point: Option<Point>,
+    /// The hint, if one was asked for.
+    pub hint: Option<Move>,
+    /// How the board is shown.
+    pub settings: Settings,
+}
+
+impl BoardShown {
+    /// What the board draws of `state`.
+    pub fn of(state: &AppState) -> BoardShown {
+        BoardShown {
+            game: state.shared_game(),
+            last: state.shared_last_move(),
+            cursor: state.cursor,
+            animate: state.animate,
+            input: state.input.clone(),
+            targets: state.targets(),
+            must_capture: state.must_capture(),
+            routes: if state.board().circuits.is_empty() {
+                Vec::new()
+            } else {
+                state.selected_captures()
+            },
+            pressed: state.pressed,
+            keyboard: state.keyboard,
+            cursor_point: state.cursor_point,
+            hint: state.ai.hint,
+            settings: state.settings,
+        }
+    }
+
+    /// The game shown.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The rules of the game.
+    pub fn rules(&self) -> &Rules {
+        self.game.rules()
+    }
+
+    /// The board.
+    pub fn board(&self) -> &'static Board {
+        self.rules().board
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> RulesetId {
+        self.rules().ruleset
+    }
+
+    /// The last move shown, with the game it was played in.
+    pub fn last_move(&self) -> Option<(&Game, &Move)> {
+        self.last.as_ref().map(|(g, m)| (&**g, m))
+    }
+
+    /// The points a click can go to next.
+    pub fn targets(&self) -> &[Point] {
+        &self.targets
+    }
+
+    /// The pieces that must capture.
+    pub fn must_capture(&self) -> &[Point] {
+        &self.must_capture
+    }
+
+    /// Surakarta: the selected piece's captures (empty on other boards).
+    pub fn selected_captures(&self) -> &[Move] {
+        &self.routes
+    }
+}
 
 /// Properties of [`BoardView`].
 #[derive(Properties, PartialEq)]
 pub struct BoardViewProps {
     /// What to draw.
-    pub state: Rc<AppState>,
+    pub state: BoardShown,
     /// Where the board's actions go.
     pub on_action: Callback<Action>,
     /// The user asked for reduced motion: nothing glides or fades.
@@ -25,11 +124,11 @@ pub struct BoardViewProps {
 
 /// The point under a pointer event, read from the element there (a finger's events all go to the
 /// element first touched, so the target cannot be trusted).
-fn point_under(e: &PointerEvent, state: &AppState) -> Option<Point> {
+fn point_under(e: &PointerEvent, board: &Board) -> Option<Point> {
     let doc = web_sys::window()?.document()?;
     let el = doc.element_from_point(e.client_x() as f32, e.client_y() as f32)?;
     let pt = el.closest("[data-point]").ok()??;
-    state.board().parse_point(&pt.get_attribute("data-point")?)
+    board.parse_point(&pt.get_attribute("data-point")?)
 }
 
 /// Board coordinates of a pointer event, from the SVG's box and view box.
@@ -122,10 +221,9 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
     let onpointerup = {
         let on = props.on_action.clone();
         let drag = drag.clone();
-        let state = state.clone();
         Callback::from(move |e: PointerEvent| {
             drag.set(None);
-            on.emit(Action::Release(point_under(&e, &state)));
+            on.emit(Action::Release(point_under(&e, board)));
         })
     };
     let onpointercancel = {

@@ -20,8 +20,8 @@ const THINK_MS: f64 = 1000.0;
 /// Keeps the game (after every move, undo or view) and the settings in local storage.
 #[hook]
 pub fn use_saving(store: &UseReducerHandle<AppState>) {
-    let record = store.record();
-    let key = (record.ruleset, record.options, record.moves, store.cursor);
+    // the moves are shared with the state: the key costs no copy of them
+    let key = (*store.rules(), store.played.clone(), store.cursor);
     let state = store.clone();
     use_effect_with(key, move |_| {
         if let Err(e) = saved::save(&mut LocalStore::open(), &state) {

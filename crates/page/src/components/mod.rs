@@ -1,4 +1,5 @@
-//! The components, one per file. [`app::App`] owns the state; the others draw what they are given
+//! The components, one per file. [`app::App`] owns the state; the others take only what they draw
+//! as properties (so that they are drawn again only when it changes, and nothing copies the game)
 //! and send [`crate::state::Action`]s back.
 
 pub mod app;
@@ -15,16 +16,3 @@ pub mod picker;
 pub mod reserves;
 pub mod status;
 pub mod thumb;
-
-use crate::state::{Action, AppState};
-use std::rc::Rc;
-use yew::prelude::*;
-
-/// Properties of the components that show the state and send actions back.
-#[derive(Properties, PartialEq)]
-pub struct ViewProps {
-    /// The state shown.
-    pub state: Rc<AppState>,
-    /// Where the component's actions go.
-    pub on_action: Callback<Action>,
-}

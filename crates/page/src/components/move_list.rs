@@ -1,15 +1,29 @@
 //! The history: the moves in the notation of RULES.md, numbered by move; a click shows the position
 //! after that ply, and the arrow keys step through it when it has the focus.
 
-use super::ViewProps;
 use crate::state::Action;
+use quirkat_rules::{Move, Rules};
+use std::rc::Rc;
 use yew::prelude::*;
+
+/// Properties of [`MoveList`].
+#[derive(Properties, PartialEq)]
+pub struct MoveListProps {
+    /// Every move entered, including those undone (shared with the state, not copied).
+    pub played: Rc<Vec<Move>>,
+    /// The rules, for the notation.
+    pub rules: Rules,
+    /// How many plies the board shows.
+    pub cursor: usize,
+    /// Where a click on a move goes.
+    pub on_action: Callback<Action>,
+}
 
 /// The move list.
 #[component]
-pub fn MoveList(props: &ViewProps) -> Html {
-    let s = &props.state;
-    let texts = s.move_texts();
+pub fn MoveList(props: &MoveListProps) -> Html {
+    let s = props;
+    let texts: Vec<String> = s.played.iter().map(|m| m.text(s.rules.board)).collect();
     let entry = |ply: usize, text: String| {
         let on = props.on_action.clone();
         let onclick = Callback::from(move |_| on.emit(Action::ViewPly(ply)));

@@ -254,6 +254,106 @@ fn undo_redo_and_viewing_a_ply_keep_the_moves_until_a_new_one_is_played() {
     assert!(s.played.is_empty());
 }
 
+/// The game after the first `k` moves played, by a fresh replay.
+fn replayed(s: &AppState, k: usize) -> Game {
+    let mut g = Game::new(*s.rules());
+    for m in &s.played[..k] {
+        g.apply(m);
+    }
+    g
+}
+
+/// Up to `plies` random moves entered click by click, and the generator for more choices.
+fn random_game(id: RulesetId, plies: usize, seed: u64) -> (AppState, Rng) {
+    let mut rng = Rng::new(seed);
+    let mut s = AppState::new(Rules::new(id));
+    for _ in 0..plies {
+        if s.legal.is_empty() {
+            break;
+        }
+        let m = s.legal[rng.below(s.legal.len())];
+        s = click_through(s, &m);
+    }
+    (s, rng)
+}
+
+#[test]
+fn any_ply_shown_is_the_game_a_replay_gives_with_its_history_and_last_move() {
+    // towers never cuts the repetition history, so a wrong one would show here
+    let (mut s, mut rng) = random_game(RulesetId::Towers, 40, 21);
+    let n = s.played.len();
+    assert!(n >= 20, "{n} plies");
+    for step in 0..200 {
+        let action = match rng.below(4) {
+            0 => Action::Undo,
+            1 => Action::Redo,
+            _ => Action::ViewPly(rng.below(n + 2)),
+        };
+        s = act(s, action.clone());
+        let k = s.cursor;
+        assert!(k <= n);
+        assert_eq!(s.played.len(), n, "{step}: {action:?} keeps the moves");
+        let want = replayed(&s, k);
+        assert_eq!(s.game(), &want, "{step}: {action:?} to ply {k}");
+        assert_eq!(s.game().history(), want.history());
+        assert_eq!(s.legal.to_vec(), want.legal_moves());
+        assert_eq!(s.outcome, want.outcome());
+        match s.last_move() {
+            None => assert_eq!(k, 0),
+            Some((before, m)) => {
+                assert_eq!(
+                    before,
+                    &replayed(&s, k - 1),
+                    "{step}: the game before ply {k}"
+                );
+                assert_eq!(m, &s.played[k - 1]);
+            }
+        }
+    }
+}
+
+#[test]
+fn actions_that_leave_the_game_share_it_rather_than_copy_it() {
+    let (mut s, _) = random_game(RulesetId::Zamma, 4, 5);
+    assert_eq!(s.played.len(), 4);
+    let game = s.shared_game();
+    let moves = s.played.clone();
+    for a in [
+        Action::Flip,
+        Action::ToggleLabels,
+        Action::Notice("hello".into()),
+        Action::ClickPoint(point(&s, "e2")),
+        Action::Cancel,
+        Action::HintWanted,
+        Action::AiAsked(9, Wanted::Hint),
+        Action::AiReply(Reply::Progress {
+            id: 9,
+            depth: 1,
+            score: 3,
+            nodes: 10,
+            pv: Vec::new(),
+        }),
+    ] {
+        s = act(s, a.clone());
+        assert!(Rc::ptr_eq(&game, &s.shared_game()), "{a:?} copied the game");
+        assert!(Rc::ptr_eq(&moves, &s.played), "{a:?} copied the moves");
+    }
+    // undoing to the start shares the start itself; a ply forward makes one new game
+    let back = act(
+        act(act(act(s, Action::Undo), Action::Undo), Action::Undo),
+        Action::Undo,
+    );
+    assert_eq!(back.cursor, 0);
+    assert!(Rc::ptr_eq(&back.start, &back.game));
+    let start = back.shared_game();
+    assert!(Rc::ptr_eq(
+        &start,
+        &act(back.clone(), Action::Flip).shared_game()
+    ));
+    let on = act(back, Action::Redo);
+    assert_eq!(on.shared_last_move().map(|(g, _)| g), Some(start));
+}
+
 #[test]
 fn an_opponent_piece_is_refused_with_a_reason() {
     let s = AppState::default();
