@@ -21,6 +21,7 @@ pub mod components;
 pub mod geometry;
 pub mod input;
 pub mod keyboard;
+pub mod refusal;
 pub mod saved;
 pub mod state;
 pub mod url;

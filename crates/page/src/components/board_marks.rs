@@ -24,7 +24,42 @@ fn cross(x: f64, y: f64) -> Html {
     }
 }
 
-/// Marks below the pieces: the last move, the chain entered so far, Surakarta route previews.
+/// Why the last move was refused, on the board: each point it concerns ringed, with its role as
+/// `data-why` and its name as `data-at`, and the moves that were required drawn (the majority
+/// rule's with the number of captures at their end).
+fn refusal(state: &BoardShown, frame: &Frame) -> Option<Html> {
+    let (kind, marks) = state.refusal.as_ref()?;
+    let board = state.board();
+    let game = state.game();
+    let rings = marks.points.iter().map(|&(p, role)| {
+        let (x, y) = geometry::point_xy(board, frame, p);
+        html! {
+            <circle class={classes!("why", role)} data-why={role} data-at={board.name(p).to_string()}
+                    cx={num(x)} cy={num(y)} r="0.46" />
+        }
+    });
+    let paths = marks.moves.iter().map(|m| {
+        let track = move_track(game, m);
+        let (x, y) = geometry::point_xy(board, frame, m.to());
+        html! {
+            <g class="why-move" data-why-move={m.text(board)}>
+                <path class="why-path" d={geometry::track_path(board, frame, &track, (0.0, 0.0))} />
+                if let Some(n) = marks.count {
+                    <text class="why-count" x={num(x + 0.3)} y={num(y - 0.3)}>{ n }</text>
+                }
+            </g>
+        }
+    });
+    Some(html! {
+        <g class="refusal-marks" data-refusal={*kind}>
+            { for paths }
+            { for rings }
+        </g>
+    })
+}
+
+/// Marks below the pieces: the last move, the chain entered so far, Surakarta route previews, and
+/// why the last move was refused.
 pub fn under_pieces(state: &BoardShown, frame: &Frame) -> Html {
     let board = state.board();
     let last = state.last_move().map(|(before, m)| {
@@ -89,6 +124,7 @@ pub fn under_pieces(state: &BoardShown, frame: &Frame) -> Html {
             { for last }
             { for routes }
             { for entered }
+            { for refusal(state, frame) }
         </g>
     }
 }

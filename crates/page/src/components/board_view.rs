@@ -7,6 +7,7 @@ use super::board_marks;
 use super::board_pieces::{self, Piece};
 use crate::geometry::{self, Frame, num};
 use crate::input::Input;
+use crate::refusal;
 use crate::state::{Action, AppState, Settings};
 use quirkat_rules::{Board, Game, Move, Point, Rules, RulesetId};
 use std::rc::Rc;
@@ -42,6 +43,8 @@ pub struct BoardShown {
     pub cursor_point: Option<Point>,
     /// The hint, if one was asked for.
     pub hint: Option<Move>,
+    /// What the last refusal marks on the board, with its kind.
+    pub refusal: Option<(&'static str, refusal::Marks)>,
     /// How the board is shown.
     pub settings: Settings,
 }
@@ -66,6 +69,10 @@ impl BoardShown {
             keyboard: state.keyboard,
             cursor_point: state.cursor_point,
             hint: state.ai.hint,
+            refusal: state
+                .refusal
+                .as_ref()
+                .map(|why| (why.kind(), refusal::marks(why, state.game(), &state.legal))),
             settings: state.settings,
         }
     }
