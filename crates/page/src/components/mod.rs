@@ -1,6 +1,7 @@
 //! The components, one per file. [`app::App`] owns the state; the others draw what they are given
 //! and send [`crate::state::Action`]s back.
 
+pub mod about;
 pub mod app;
 pub mod banner;
 pub mod board_marks;
