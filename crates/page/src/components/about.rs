@@ -88,7 +88,11 @@ pub fn About() -> Html {
             }
             <details class="about" data-version={(*version).clone()} data-persisted={flag}>
                 <summary>{ "About" }</summary>
-                <p>{ "quirkat works offline once loaded: every game, the computer and Queah's table." }</p>
+                <p>{ if cfg!(debug_assertions) {
+                    "This is a development build: it does not work offline."
+                } else {
+                    "quirkat works offline once loaded: every game, the computer and Queah's table."
+                } }</p>
                 <p class="storage">{ safe }</p>
                 <p class="version">{ "Version " }<code>{ (*version).clone() }</code></p>
             </details>
