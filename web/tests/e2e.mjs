@@ -12,17 +12,17 @@
 // `test result: ok. N passed; M failed; ...`.
 
 import { chromium } from 'playwright-core';
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy } from './harness.mjs';
+import { serve } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const dist = path.resolve(root, process.argv[2] ?? 'dist');
 const artifacts = path.join(here, 'artifacts');
-const browserPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 // [game, ruleset, points, pieces on the board, reserves]; every ruleset is also drawn once
 const BOARDS = [
@@ -34,63 +34,6 @@ const BOARDS = [
   ['queah', 'queah', 13, 8, ['first:6', 'second:6']],
   ['towers', 'towers', 25, 24, null],
 ];
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-};
-
-function serve(dir) {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://127.0.0.1');
-    let file = path.join(dir, decodeURIComponent(url.pathname));
-    if (!file.startsWith(dir)) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    if (!fs.existsSync(file)) file = path.join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-let passed = 0;
-let failed = 0;
-const took = [];
-async function check(name, f) {
-  const start = Date.now();
-  try {
-    await f();
-    took.push([Date.now() - start, name]);
-    passed += 1;
-    console.log(`test ${name} ... ok`);
-  } catch (e) {
-    failed += 1;
-    console.log(`test ${name} ... FAILED\n    ${String(e?.message ?? e).split('\n').join('\n    ')}`);
-  }
-}
-function equal(actual, expected, what) {
-  if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
-}
-function truthy(v, what) {
-  if (!v) throw new Error(what);
-}
 
 const status = (page) => page.getAttribute('[data-status]', 'data-status');
 const plies = (page) => page.locator('[data-ply]').count();
@@ -185,6 +128,9 @@ async function main() {
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1000, height: 900 },
+    // these tests play the build from the server (one test fakes the worker's script); the service
+    // worker has its own tests (offline.mjs)
+    serviceWorkers: 'block',
   });
   const errors = [];
   try {
@@ -619,14 +565,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (e) {
-  failed += 1;
-  console.log(`test setup ... FAILED\n    ${e?.stack ?? e}`);
-}
-took.sort((a, b) => b[0] - a[0]);
-console.log(`\nslowest: ${took.slice(0, 5).map(([ms, n]) => `${(ms / 1000).toFixed(1)} s ${n}`).join('; ')}`);
-const verdict = failed === 0 ? 'ok' : 'FAILED';
-console.log(`\ntest result: ${verdict}. ${passed} passed; ${failed} failed; 0 ignored; 0 measured; 0 filtered out`);
-process.exit(failed === 0 ? 0 : 1);
+await run(main);

@@ -8,6 +8,7 @@
 //! cargo xtask deps            check that the page does not depend on the AI (also part of test)
 //! cargo xtask bench [ARGS]    the engine benchmark (`quirkat bench`)
 //! cargo xtask fuzz [SECONDS]  install cargo-fuzz if missing, then fuzz every target
+//! cargo xtask offline [DIR]   Trunk's post_build hook: icons, manifest, version, service worker
 //! ```
 //!
 //! Every external tool is installed by the subcommand that needs it, pinned, and only when the pinned
@@ -15,8 +16,11 @@
 
 mod deps;
 mod fuzz;
+mod icon;
+mod offline;
 #[cfg(test)]
 mod pins;
+mod png;
 mod serve;
 mod test;
 mod util;
@@ -35,7 +39,9 @@ commands:
   setup             install the pinned web tools (trunk, wasm-bindgen-cli, npm packages, chromium)
   deps              check that quirkat-page does not depend on quirkat-ai (part of test)
   bench [ARGS]      cargo run --release -p quirkat-cli -- bench [ARGS]
-  fuzz [SECONDS]    install cargo-fuzz if missing, then run each fuzz target SECONDS (default 60)";
+  fuzz [SECONDS]    install cargo-fuzz if missing, then run each fuzz target SECONDS (default 60)
+  offline [DIR]     write the icons, manifest.webmanifest, the build's version and sw.js into DIR
+                    (default: $TRUNK_STAGING_DIR; Trunk runs it after every build)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,6 +55,7 @@ fn main() -> ExitCode {
         "setup" if rest.is_empty() => web::install(true).map(|_| ()),
         "deps" if rest.is_empty() => deps::page_without_ai(),
         "bench" => bench(rest),
+        "offline" => offline::run(rest),
         "fuzz" if rest.len() <= 1 => match rest.first().map(|s| s.parse::<u64>()) {
             None => fuzz::run(fuzz::DEFAULT_SECONDS),
             Some(Ok(secs)) if secs > 0 => fuzz::run(secs),

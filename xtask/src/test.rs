@@ -112,14 +112,19 @@ fn steps_in_order(counts: &mut Counts, steps: &mut Steps) -> Result<(), String> 
     steps.push(s.finish(if r.is_ok() { "ok" } else { "FAILED" }));
     r?;
 
-    let mut cmd = web::command("node");
-    cmd.arg("web/tests/e2e.mjs").arg("dist");
-    counted_step(
-        steps,
-        counts,
-        "end-to-end (playwright-core, chromium)",
-        &mut cmd,
-    )
+    for (script, name) in [
+        ("e2e.mjs", "end-to-end (playwright-core, chromium)"),
+        // the service worker, offline with the server process stopped, and the update to a new build
+        (
+            "offline.mjs",
+            "offline and update (service worker, chromium)",
+        ),
+    ] {
+        let mut cmd = web::command("node");
+        cmd.arg(format!("web/tests/{script}")).arg("dist");
+        counted_step(steps, counts, name, &mut cmd)?;
+    }
+    Ok(())
 }
 
 /// A step that runs tests, timed, their counts added.

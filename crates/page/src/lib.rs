@@ -2,7 +2,8 @@
 //!
 //! * [`geometry`]: board drawing in board coordinates, pure functions of the engine's geometry;
 //! * [`state`]: the app state as a [`yew::Reducible`] with an [`state::Action`] enum;
-//! * [`components`]: one function component per file, the [`App`] at the top.
+//! * [`components`]: one function component per file, the [`App`] at the top;
+//! * [`offline`]: the service worker, the build's version, installation, persistent storage.
 //!
 //! The pure parts are tested natively (`cargo test -p quirkat-page`); trunk builds `src/bin/app.rs`
 //! for `wasm32-unknown-unknown`.
@@ -21,6 +22,7 @@ pub mod components;
 pub mod geometry;
 pub mod input;
 pub mod keyboard;
+pub mod offline;
 pub mod refusal;
 pub mod saved;
 pub mod state;

@@ -2,6 +2,7 @@
 //! with its reserves and end banner, and the side panel with the status, controls and history.
 
 use crate::browser::{self, LocalStore};
+use crate::components::about::About;
 use crate::components::banner::Banner;
 use crate::components::board_view::{BoardShown, BoardView};
 use crate::components::controls::Controls;
@@ -145,6 +146,7 @@ pub fn App() -> Html {
                     <MoveList played={state.played.clone()} rules={*state.rules()} cursor={state.cursor}
                               on_action={on_action.clone()} />
                     if let Some(lines) = &state.ai.bench { <BenchTable lines={lines.clone()} /> }
+                    <About />
                 </aside>
             </main>
         </div>

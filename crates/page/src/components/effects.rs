@@ -23,9 +23,12 @@ pub fn use_saving(store: &UseReducerHandle<AppState>) {
     // the moves are shared with the state: the key costs no copy of them
     let key = (*store.rules(), store.played.clone(), store.cursor);
     let state = store.clone();
-    use_effect_with(key, move |_| {
-        if let Err(e) = saved::save(&mut LocalStore::open(), &state) {
-            gloo::console::warn!(format!("quirkat: the game could not be kept: {e}"));
+    use_effect_with(key, move |(_, _, moves, _)| {
+        match saved::save(&mut LocalStore::open(), &state) {
+            // the first game worth keeping: ask the browser to keep it from eviction
+            Ok(()) if !moves.is_empty() => crate::offline::ask_persistence(),
+            Ok(()) => {}
+            Err(e) => gloo::console::warn!(format!("quirkat: the game could not be kept: {e}")),
         }
     });
     use_effect_with(store.settings, |settings| {

@@ -2,6 +2,7 @@
 //! as properties (so that they are drawn again only when it changes, and nothing copies the game)
 //! and send [`crate::state::Action`]s back.
 
+pub mod about;
 pub mod app;
 pub mod banner;
 pub mod board_marks;

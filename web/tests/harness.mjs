@@ -1,0 +1,55 @@
+// What the browser test scripts share: Debian Chromium's flags, the checks and their libtest-style
+// summary line (`test result: ok. N passed; M failed; ...`), which `cargo xtask test` adds up.
+
+export const browserPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+let passed = 0;
+let failed = 0;
+const took = [];
+
+/** Runs one named test, printing `test NAME ... ok` or `... FAILED` with the reason. */
+export async function check(name, f) {
+  const start = Date.now();
+  try {
+    await f();
+    took.push([Date.now() - start, name]);
+    passed += 1;
+    console.log(`test ${name} ... ok`);
+  } catch (e) {
+    failed += 1;
+    console.log(`test ${name} ... FAILED\n    ${String(e?.message ?? e).split('\n').join('\n    ')}`);
+  }
+}
+
+export function equal(actual, expected, what) {
+  if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+export function truthy(v, what) {
+  if (!v) throw new Error(what);
+}
+
+/** Runs `main`, then prints the slowest tests and the summary line and exits with its verdict. */
+export async function run(main) {
+  try {
+    await main();
+  } catch (e) {
+    failed += 1;
+    console.log(`test setup ... FAILED\n    ${e?.stack ?? e}`);
+  }
+  took.sort((a, b) => b[0] - a[0]);
+  console.log(`\nslowest: ${took.slice(0, 5).map(([ms, n]) => `${(ms / 1000).toFixed(1)} s ${n}`).join('; ')}`);
+  const verdict = failed === 0 ? 'ok' : 'FAILED';
+  console.log(`\ntest result: ${verdict}. ${passed} passed; ${failed} failed; 0 ignored; 0 measured; 0 filtered out`);
+  process.exit(failed === 0 ? 0 : 1);
+}
