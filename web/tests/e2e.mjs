@@ -40,6 +40,8 @@ const plies = (page) => page.locator('[data-ply]').count();
 const notice = async (page) => ((await page.locator('.notice').count()) ? page.textContent('.notice') : null);
 // the kind of the refusal the notice shows (`data-refusal`: the engine's reason, in kebab case)
 const refusal = async (page) => ((await page.locator('.notice').count()) ? page.getAttribute('.notice', 'data-refusal') : null);
+// the points a refusal marks on the board with the given role (`data-why`), by name
+const marked = async (page, why) => page.$$eval(`svg.board [data-why="${why}"]`, (els) => els.map((e) => e.getAttribute('data-at')));
 
 /** Opens a game from the picker, fresh. */
 async function open(page, game, ruleset) {
@@ -223,7 +225,15 @@ async function main() {
       await open(page, 'srand', 'srand');
       for (const m of ['d4-e5', 'f6xd4', 'c3xe5', 'c5xc3', 'c2xc4']) await play(page, m);
       equal(await page.locator('[data-must-capture]').count(), 1, 'the piece that must capture is marked');
+      // a piece that cannot capture is refused, and the board shows who must capture and how
+      await page.click('[data-point="a9"]');
+      equal(await refusal(page), 'capture-compulsory', 'a piece that does not capture is refused');
+      equal(JSON.stringify(await marked(page, 'capturer')), '["a5"]', 'the piece that must capture is ringed');
+      equal(await page.getAttribute('svg.board .refusal-marks', 'data-refusal'), 'capture-compulsory', 'on the board too');
+      truthy(await page.locator('svg.board [data-why-move]').count(), 'its captures are drawn');
+      await page.screenshot({ path: path.join(artifacts, 'srand-capture-compulsory.png') });
       await page.click('[data-point="a5"]');
+      equal(await page.locator('svg.board .refusal-marks').count(), 0, 'the marks go with the next click');
       equal(JSON.stringify(await targets(page)), JSON.stringify(['c3', 'c5']), 'first hop and final point');
       await page.click('[data-point="c5"]');
       await page.locator('[data-ply="6"]').waitFor();
@@ -240,6 +250,10 @@ async function main() {
       for (const m of moves) await play(page, m);
       await page.click('[data-point="g7"]');
       equal(await refusal(page), 'majority', `the single capture is refused: ${await notice(page)}`);
+      equal(JSON.stringify(await marked(page, 'longest')), '["h6"]', 'the piece with the longest chain is ringed');
+      truthy(await page.locator('svg.board [data-why-move]').count(), 'the longest chains are drawn');
+      equal(await page.textContent('svg.board .why-count'), '3', 'with their number of captures');
+      await page.screenshot({ path: path.join(artifacts, 'zamma-majority-refused.png') });
       await page.click('[data-point="h6"]');
       equal(JSON.stringify(await targets(page)), JSON.stringify(['d6', 'f6']), 'first hop and final point');
       await page.click('[data-point="f6"]');

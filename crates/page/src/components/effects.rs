@@ -23,7 +23,7 @@ pub fn use_saving(store: &UseReducerHandle<AppState>) {
     // the moves are shared with the state: the key costs no copy of them
     let key = (*store.rules(), store.played.clone(), store.cursor);
     let state = store.clone();
-    use_effect_with(key, move |(_, _, moves, _)| {
+    use_effect_with(key, move |(_, moves, _)| {
         match saved::save(&mut LocalStore::open(), &state) {
             // the first game worth keeping: ask the browser to keep it from eviction
             Ok(()) if !moves.is_empty() => crate::offline::ask_persistence(),
