@@ -65,6 +65,10 @@ pub enum Player {
     Random,
     /// The largest capture, else a random move.
     Greedy,
+    /// The plain yardstick: an iterative-deepening alpha-beta with the transposition table, a
+    /// material-only evaluation and no quiescence ([`Searcher::set_plain`]), under level 6's time
+    /// or the match's fixed limits.
+    Material,
 }
 
 impl Player {
@@ -116,6 +120,7 @@ impl fmt::Display for Player {
             Player::Level(l) => write!(f, "level {l}"),
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
+            Player::Material => f.write_str("material"),
         }
     }
 }
@@ -126,10 +131,11 @@ impl FromStr for Player {
         match s.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
+            "material" => Ok(Player::Material),
             t => match t.parse::<u8>() {
                 Ok(l @ 1..=6) => Ok(Player::Level(l)),
                 _ => Err(format!(
-                    "a player is a level 1-6, 'random' or 'greedy', not '{s}'"
+                    "a player is a level 1-6, 'random', 'greedy' or 'material', not '{s}'"
                 )),
             },
         }
@@ -203,6 +209,13 @@ pub fn choose_move(
     match choice.player {
         Player::Random => Some(legal[rng.below(legal.len())]),
         Player::Greedy => Some(greedy(&legal, &mut rng)),
+        Player::Material => {
+            let limits = choice.fixed.unwrap_or(Limits::time(choice.time_ms));
+            searcher.set_plain(true);
+            searcher.set_contempt(0);
+            let r = searcher.search(game, &limits, clock, progress);
+            r.best.filter(|m| legal.contains(m)).or(Some(legal[0]))
+        }
         Player::Level(l) => {
             let mut among = Vec::new();
             if l >= 5
@@ -220,6 +233,7 @@ pub fn choose_move(
             if let Some(fixed) = choice.fixed {
                 limits = fixed;
             }
+            searcher.set_plain(false);
             searcher.set_contempt(if l >= 6 { LEVEL6_CONTEMPT } else { 0 });
             let r = searcher.search_among(
                 game,

@@ -204,6 +204,9 @@ pub struct Searcher {
     root_depth: i32,
     /// What a drawn end (repetition or the no-progress limit) costs the side to move at the root.
     contempt: i32,
+    /// The plain yardstick: a material-only evaluation, no quiescence, no extensions or reductions
+    /// (see [`Searcher::set_plain`]).
+    plain: bool,
     /// The side to move at the root.
     root_side: usize,
     /// The (root side, contempt) the table's scores were found with, `None` while it is empty: a
@@ -249,6 +252,7 @@ impl Searcher {
             contempt: 0,
             root_side: 0,
             draw_frame: None,
+            plain: false,
         }
     }
 
@@ -265,6 +269,29 @@ impl Searcher {
     pub fn set_weights(&mut self, weights: Option<Weights>) {
         self.weights = weights;
         self.eval = self.make_eval(&self.rules.clone());
+    }
+
+    /// Makes this searcher the plain yardstick (`true`) or the real search (`false`, the default):
+    /// iterative deepening, alpha-beta and the transposition table as always, but a material-only
+    /// evaluation at the horizon, no quiescence, and no extensions or reductions. The table is
+    /// cleared when the mode changes.
+    pub fn set_plain(&mut self, plain: bool) {
+        if plain != self.plain {
+            self.plain = plain;
+            // the table's scores were found with the other evaluation
+            self.clear();
+        }
+    }
+
+    /// The static score of `pos` for the side to move: the tuned evaluation, or for the plain
+    /// yardstick the material difference as the rules count it (board and reserve), 100 a piece.
+    fn static_eval(&self, pos: &Position) -> i32 {
+        if self.plain {
+            let me = pos.side_to_move();
+            100 * (pos.material(me) as i32 - pos.material(me.other()) as i32)
+        } else {
+            self.eval.evaluate(pos)
+        }
     }
 
     /// Contempt for draws, in centimen: a game ended drawn by repetition or the no-progress limit is
@@ -553,8 +580,8 @@ impl Searcher {
             -(MATE - ply as i32)
         } else if let Some(v) = self.limit_end(pos, ply) {
             v
-        } else if ply >= MAX_PLY - 1 {
-            self.eval.evaluate(pos)
+        } else if ply >= MAX_PLY - 1 || (depth <= 0 && self.plain) {
+            self.static_eval(pos)
         } else {
             let at = At {
                 depth,
@@ -691,7 +718,7 @@ impl Searcher {
             }
         }
         let alpha0 = alpha;
-        let new_depth = if moves.len() == 1 && (ply as i32) < 2 * self.root_depth {
+        let new_depth = if !self.plain && moves.len() == 1 && (ply as i32) < 2 * self.root_depth {
             depth
         } else {
             depth - 1
@@ -711,7 +738,8 @@ impl Searcher {
                 -self.node(clock, &child, new_depth, -beta, -alpha, ply + 1)
             } else {
                 let r = i32::from(
-                    i >= 3
+                    !self.plain
+                        && i >= 3
                         && depth >= 3
                         && quiet
                         && order_score < (1 << 22) - 1

@@ -402,3 +402,59 @@ fn repetition_and_limit_are_scored() {
     assert_eq!(res.score, 0);
     assert!(res.best.is_some());
 }
+
+/// The plain yardstick (`material`): its score is the material count, with no quiescence (a
+/// one-ply search scores the position after each move as it stands); it plays a legal move every
+/// time, the same move for the same search; and switching a searcher between the yardstick and
+/// level 6 leaves level 6's choice as a fresh searcher's.
+#[test]
+fn the_material_yardstick_counts_material_and_plays_legal_moves() {
+    let clock = ZeroClock;
+    let mut game = Game::new(Rules::new(RulesetId::Srand));
+    for m in ["d4-e5", "f6xd4"] {
+        game.play_text(m).unwrap();
+    }
+    let fixed = Choice {
+        fixed: Some(Limits::depth(3)),
+        ..Choice::new(Player::Material, 1)
+    };
+    let mut searcher = Searcher::new(1);
+    // srand after d4-e5 f6xd4: every capture takes one man back, so one ply scores the material
+    // after it, as the rules count it (40 against 40 again), whatever follows
+    searcher.set_plain(true);
+    let r = searcher.search(&game, &Limits::depth(1), &clock, &mut |_| true);
+    let after = quirkat_rules::make(game.rules(), game.position(), &r.best.unwrap());
+    let count = |s: Side| after.material(s) as i32;
+    assert_eq!(r.score, 100 * (count(Side::First) - count(Side::Second)));
+    assert_eq!(r.score, 0);
+    let m = choose_move(&game, &fixed, &clock, &mut searcher, &mut |_| true).unwrap();
+    assert!(game.legal_moves().contains(&m));
+    assert!(m.is_capture(), "capture is compulsory here: {m:?}");
+    let again = choose_move(&game, &fixed, &clock, &mut Searcher::new(1), &mut |_| true);
+    assert_eq!(again, Some(m), "the same search gives the same move");
+    // play a random game with it on both sides: every move legal
+    let mut rng = Rng::new(3);
+    let mut g = Game::new(Rules::new(RulesetId::Towers));
+    for ply in 0..40 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let choice = Choice {
+            fixed: Some(Limits::nodes(2_000)),
+            ..Choice::new(Player::Material, rng.next_u64() ^ ply)
+        };
+        let m = choose_move(&g, &choice, &clock, &mut searcher, &mut |_| true).unwrap();
+        assert!(g.legal_moves().contains(&m), "ply {ply}");
+        g.apply(&m);
+    }
+    // level 6 after the yardstick plays as it does from a fresh searcher
+    let six = Choice {
+        fixed: Some(Limits::nodes(20_000)),
+        ..Choice::new(Player::Level(6), 9)
+    };
+    let after = choose_move(&game, &six, &clock, &mut searcher, &mut |_| true);
+    let fresh = choose_move(&game, &six, &clock, &mut Searcher::new(1), &mut |_| true);
+    assert_eq!(after, fresh);
+    assert_eq!("material".parse::<Player>(), Ok(Player::Material));
+    assert_eq!(Player::Material.to_string(), "material");
+}

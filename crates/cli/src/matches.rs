@@ -23,7 +23,8 @@
 //! `--balance off` keeps any opening. The last lines report how the first player fared, so the
 //! balance of a match's openings can be checked. Level 6 thinks `--movetime` milliseconds a move (default 1000), or, with
 //! `--nodes` or `--depth`, searches that many nodes or plies instead, so that the match repeats
-//! exactly; levels 1–5 have fixed node or depth budgets of their own. Each game starts from cleared
+//! exactly; so does `material`, the plain yardstick (alpha-beta with a material-only evaluation and
+//! no quiescence: `quirkat_ai::level::Player::Material`); levels 1–5 have fixed node or depth budgets of their own. Each game starts from cleared
 //! search tables, so a game depends only on the seed and the players. A game still running after
 //! `--max-plies` (default 1000) plies is scored as the ruleset scores a game stopped by its limits
 //! (towers cycles can run long).
@@ -75,10 +76,10 @@ struct Args {
 pub struct MatchArgs {
     #[command(flatten)]
     rules: RulesArgs,
-    /// Player A: a level 1-6, random or greedy
+    /// Player A: a level 1-6, random, greedy or material
     #[arg(long = "a", value_name = "PLAYER", value_parser = player)]
     a: Player,
-    /// Player B: a level 1-6, random or greedy
+    /// Player B: a level 1-6, random, greedy or material
     #[arg(long = "b", value_name = "PLAYER", value_parser = player)]
     b: Player,
     /// The number of games; each opening is played twice, with the colours swapped
@@ -280,7 +281,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             let player = players[who];
             let choice = Choice {
                 time_ms: a.movetime,
-                fixed: if player == Player::Level(6) {
+                fixed: if matches!(player, Player::Level(6) | Player::Material) {
                     a.fixed
                 } else {
                     None
@@ -355,7 +356,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         );
     }
     for (i, st) in stats.iter().enumerate() {
-        if st.moves > 0 && matches!(players[i], Player::Level(_)) {
+        if st.moves > 0 && matches!(players[i], Player::Level(_) | Player::Material) {
             say!(
                 "{} ({}): {} moves, {:.1} ms a move, depth {:.1}, {:.0} nodes/s",
                 ["A", "B"][i],
