@@ -12,7 +12,7 @@ use std::time::SystemTime;
 pub const CARGO_FUZZ_VERSION: &str = "0.13.2";
 
 /// The fuzz targets, each a file in `crates/rules/fuzz/fuzz_targets/`.
-const TARGETS: [&str; 2] = ["move_text", "position_string"];
+const TARGETS: [&str; 4] = ["move_text", "position_string", "record_text", "link"];
 
 /// Seconds per target of `cargo xtask fuzz` without an argument.
 pub const DEFAULT_SECONDS: u64 = 60;

@@ -153,6 +153,8 @@ pub enum FormatError {
     },
     /// A move of a record cannot be played.
     Move {
+        /// Line of the record's text (from 1), when it was read from text.
+        line: Option<usize>,
         /// Ply number, from 1.
         ply: usize,
         /// Why.
@@ -160,6 +162,13 @@ pub enum FormatError {
     },
     /// Malformed JSON.
     Json(String),
+    /// The record's `Result` or `Reason` disagrees with the end of its replayed game.
+    Outcome {
+        /// What the record says (`Result`/`Reason` values).
+        claimed: String,
+        /// What the moves give.
+        actual: String,
+    },
 }
 
 impl FormatError {
@@ -179,8 +188,20 @@ impl fmt::Display for FormatError {
             }
             FormatError::Options(e) => e.fmt(f),
             FormatError::Field { field, why } => write!(f, "{field}: {why}"),
-            FormatError::Move { ply, error } => write!(f, "ply {ply}: {error}"),
+            FormatError::Move {
+                line: Some(line),
+                ply,
+                error,
+            } => write!(f, "line {line}, ply {ply}: {error}"),
+            FormatError::Move {
+                line: None,
+                ply,
+                error,
+            } => write!(f, "ply {ply}: {error}"),
             FormatError::Json(e) => write!(f, "JSON: {e}"),
+            FormatError::Outcome { claimed, actual } => {
+                write!(f, "the record says {claimed} but the moves give {actual}")
+            }
         }
     }
 }

@@ -7,6 +7,7 @@
 //! * [`Game`]: moves checked against the legal ones, refused with a typed [`Illegal`] reason; the
 //!   end of the game ([`EndRules`], shared with perft and searches); perft;
 //! * position strings ([`Game::to_position_string`]) and game [`Record`]s;
+//! * [`link`]: share links, a game as a short URL-safe string;
 //! * [`rng`]: the seeded random generator every crate of the workspace draws from.
 //!
 //! Invariants: a [`Position`] built by this crate always satisfies the rules' piece counts; nothing
@@ -18,6 +19,7 @@ mod error;
 pub mod family;
 mod game;
 mod illegal;
+pub mod link;
 mod moves;
 mod position;
 mod position_string;

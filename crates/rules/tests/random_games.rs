@@ -5,29 +5,11 @@
 //!
 //! `QUIRKAT_RANDOM_GAMES` sets the games per ruleset (default 1000; the test command runs in release).
 
-use quirkat_rules::{EndReason, Family, Game, GameKind, GameResult, Move, Rules, RulesetId, Side};
+use quirkat_rules::{EndReason, Family, Game, GameKind, GameResult, Move, Rules, Side};
 use std::collections::HashMap;
 
 mod common;
-use common::Rng;
-
-/// Every ruleset with its defaults, and the options that change move generation.
-fn variants() -> Vec<Rules> {
-    let mut v: Vec<Rules> = RulesetId::ALL.iter().map(|&r| Rules::new(r)).collect();
-    for (r, k, val) in [
-        (RulesetId::Srand, "enforcement", "huffing"),
-        (RulesetId::Satoel, "enforcement", "huffing"),
-        (RulesetId::Towers, "enforcement", "huffing"),
-        (RulesetId::Towers, "no_rejump", "true"),
-        (RulesetId::BasBasanSepur, "middle_circuit", "true"),
-        (RulesetId::Queah, "drop_ends_turn", "true"),
-        (RulesetId::Queah1888, "drop_ends_turn", "true"),
-        (RulesetId::Srand, "limit", "30"),
-    ] {
-        v.push(Rules::from_pairs(r, [(k, val)]).expect("valid option"));
-    }
-    v
-}
+use common::{Rng, variants};
 
 fn check_move(game: &Game, m: &Move, both_cases: bool) {
     let board = game.rules().board;

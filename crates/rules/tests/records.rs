@@ -63,13 +63,17 @@ fn bad_records_are_clear_errors() {
         matches!(
             err,
             FormatError::Move {
+                line: Some(2),
                 ply: 3,
                 error: PlayError::Illegal { .. }
             }
         ),
         "{err}"
     );
-    assert!(err.to_string().starts_with("ply 3: a1-a2: "), "{err}");
+    assert!(
+        err.to_string().starts_with("line 2, ply 3: a1-a2: "),
+        "{err}"
+    );
     assert!(
         Record::from_text("1. e4-e5")
             .unwrap_err()

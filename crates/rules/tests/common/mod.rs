@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test binary uses its own part
 
 pub use quirkat_rules::rng::Rng;
+use quirkat_rules::{Rules, RulesetId};
 
 /// Draws on top of [`Rng`] that only the tests need.
 pub trait Draw {
@@ -21,4 +22,22 @@ impl Draw for Rng {
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
+}
+
+/// Every ruleset with its defaults, and the options that change move generation.
+pub fn variants() -> Vec<Rules> {
+    let mut v: Vec<Rules> = RulesetId::ALL.iter().map(|&r| Rules::new(r)).collect();
+    for (r, k, val) in [
+        (RulesetId::Srand, "enforcement", "huffing"),
+        (RulesetId::Satoel, "enforcement", "huffing"),
+        (RulesetId::Towers, "enforcement", "huffing"),
+        (RulesetId::Towers, "no_rejump", "true"),
+        (RulesetId::BasBasanSepur, "middle_circuit", "true"),
+        (RulesetId::Queah, "drop_ends_turn", "true"),
+        (RulesetId::Queah1888, "drop_ends_turn", "true"),
+        (RulesetId::Srand, "limit", "30"),
+    ] {
+        v.push(Rules::from_pairs(r, [(k, val)]).expect("valid option"));
+    }
+    v
 }

@@ -347,7 +347,7 @@ fn a_move_list_is_moves_separated_by_white_space() {
     let bad = Record::from_text("[Ruleset \"srand\"]\n1. d4-e5 e6-e5\n").unwrap();
     assert_eq!(
         bad.replay().unwrap_err().to_string(),
-        "ply 2: e6-e5: capture is compulsory (f6 can capture)"
+        "line 2, ply 2: e6-e5: capture is compulsory (f6 can capture)"
     );
 }
 
