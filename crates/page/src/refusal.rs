@@ -42,12 +42,9 @@ pub fn marks(why: &Refusal, game: &Game, legal: &[Move]) -> Marks {
             Illegal::GameOver
             | Illegal::NoDropDue
             | Illegal::DropAlone
-            | Illegal::HuffNotAllowed => {}
-            Illegal::SingleCapture | Illegal::CannotCapture { .. } => {
-                if let Illegal::CannotCapture { from, .. } = rule {
-                    m.points.push((*from, "from"));
-                }
-            }
+            | Illegal::HuffNotAllowed
+            | Illegal::SingleCapture => {}
+            Illegal::CannotCapture { from, .. } => m.points.push((*from, "from")),
             Illegal::DropDue => m.points.extend(each(&empty_cells(), "drop-here")),
             Illegal::FourOnBoard { pieces } => m.points.extend(each(pieces, "on-board")),
             Illegal::DropOccupied { at } => m.points.push((*at, "occupied")),
