@@ -1,8 +1,10 @@
-//! What the app reads from the browser: local storage (through gloo-storage, and only when the page
-//! may use it: a sandboxed embed may not), the address, and the reduced-motion preference.
+//! What the app reads from and does in the browser: local storage (through gloo-storage, and only
+//! when the page may use it: a sandboxed embed may not), the address, the clock, the
+//! reduced-motion preference, downloads, the clipboard and files.
 
-use crate::saved::KeyValue;
+use crate::library::KeyValue;
 use gloo::storage::{LocalStorage, Storage};
+use wasm_bindgen::{JsCast, JsValue};
 
 /// The browser's local storage, or nothing when the page may not use it (then nothing is kept).
 pub struct LocalStore {
@@ -35,6 +37,115 @@ impl KeyValue for LocalStore {
             .set_item(key, value)
             .map_err(|_| "the browser refused to store it (storage full or blocked)".to_string())
     }
+
+    fn remove(&mut self, key: &str) {
+        if self.available {
+            let _ = LocalStorage::raw().remove_item(key);
+        }
+    }
+
+    fn keys(&self) -> Vec<String> {
+        if !self.available {
+            return Vec::new();
+        }
+        let raw = LocalStorage::raw();
+        let n = raw.length().unwrap_or(0);
+        (0..n).filter_map(|i| raw.key(i).ok().flatten()).collect()
+    }
+}
+
+/// Milliseconds since 1970.
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A new id for the library: the time and a random part, in base 36.
+pub fn new_id() -> String {
+    let base36 = |mut n: u64| {
+        let mut s = Vec::new();
+        loop {
+            s.push(b"0123456789abcdefghijklmnopqrstuvwxyz"[(n % 36) as usize]);
+            n /= 36;
+            if n == 0 {
+                break;
+            }
+        }
+        s.reverse();
+        String::from_utf8(s).unwrap_or_default()
+    };
+    let random = (js_sys::Math::random() * 1_679_616.0) as u64; // 36^4
+    format!("g{}-{}", base36(now() as u64), base36(random))
+}
+
+/// The page's address without its query string and fragment.
+pub fn page_address() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+/// Replaces the address's query string without loading anything (so that a reload does not
+/// open a shared game again).
+pub fn replace_query(query: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let url = if query.is_empty() {
+            page_address()
+        } else {
+            format!("{}{query}", page_address())
+        };
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Offers `text` as a file to download.
+pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
+    let fail = |_| "the browser would not make the file".to_string();
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(&format!("{mime};charset=utf-8"));
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(fail)?
+        .dyn_into()
+        .map_err(|_| "no link element".to_string())?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    // the download has its own copy once started
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Copies `text` to the clipboard; `done` hears whether the browser agreed.
+pub fn copy(text: &str, done: impl FnOnce(bool) + 'static) {
+    let Some(window) = web_sys::window() else {
+        return done(false);
+    };
+    let promise = window.navigator().clipboard().write_text(text);
+    wasm_bindgen_futures::spawn_local(async move {
+        done(wasm_bindgen_futures::JsFuture::from(promise).await.is_ok());
+    });
+}
+
+/// Reads a file (chosen or dropped) as text; `done` gets the text or why it could not be read.
+pub fn read_file(file: web_sys::File, done: impl FnOnce(Result<String, String>) + 'static) {
+    let promise = file.text();
+    wasm_bindgen_futures::spawn_local(async move {
+        let text = wasm_bindgen_futures::JsFuture::from(promise)
+            .await
+            .ok()
+            .and_then(|v| v.as_string())
+            .ok_or_else(|| format!("the file '{}' could not be read as text", file.name()));
+        done(text);
+    });
 }
 
 /// The query string of the page's address (`?ruleset=…`), or empty.
@@ -42,6 +153,14 @@ pub fn query() -> String {
     web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default()
+}
+
+/// Whether the screen is narrow (a phone held upright): the width at which the page's style
+/// stacks the side panel under the board.
+pub fn narrow() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(max-width: 40rem)").ok().flatten())
+        .is_some_and(|m| m.matches())
 }
 
 /// Whether the user asked for reduced motion.

@@ -1,7 +1,7 @@
 //! The app's state: the chosen game, the moves played with the ply shown, what the player has
 //! entered of the next move, and the view settings; changed only through [`Action`]s by
 //! [`AppState::reduce`] (yew's [`Reducible`]). Pure Rust, tested natively; storage and the address
-//! bar are read by the components ([`crate::saved`], [`crate::url`]) and come in as actions.
+//! bar are read by the components ([`crate::library`], [`crate::url`]) and come in as actions.
 
 mod computer;
 
@@ -59,6 +59,8 @@ pub enum Action {
     AiReply(Reply),
     /// The worker did not answer this request in time.
     AiSilent(u32),
+    /// The game shown was filed in the library under this id.
+    Filed(String),
 }
 
 /// How the board is shown.
@@ -127,6 +129,14 @@ pub struct AppState {
     pub settings: Settings,
     /// The computer's part.
     pub ai: AiState,
+    /// The library's id of this game, once it is filed ([`crate::library`]); `None` for a game
+    /// with no move yet.
+    pub id: Option<String>,
+    /// The match this game belongs to, if any ([`crate::matches`]).
+    pub match_id: Option<String>,
+    /// The tag lines of the record the game came from (saved, imported or shared; its moves left
+    /// out), kept in its record: event, source, date, the players' names…
+    pub header: Option<Rc<Record>>,
 }
 
 impl Default for AppState {
@@ -163,6 +173,9 @@ impl AppState {
             animate: false,
             settings: Settings::default(),
             ai: AiState::default(),
+            id: None,
+            match_id: None,
+            header: None,
         }
     }
 
@@ -204,14 +217,60 @@ impl AppState {
         s.played = Rc::new(played);
         s.go_to(cursor.min(s.played.len()));
         s.animate = false;
+        s.header = Some(Rc::new(Record {
+            moves: Vec::new(),
+            lines: Vec::new(),
+            ..record.clone()
+        }));
         (s, error)
     }
 
-    /// The record of the game (every move entered, including those undone).
+    /// The record of the game (every move entered, including those undone), with the tags of the
+    /// record it came from.
     pub fn record(&self) -> Record {
-        let mut r = Record::new(self.rules());
+        let fresh = Record::new(self.rules());
+        let mut r = match &self.header {
+            Some(h) => Record {
+                ruleset: fresh.ruleset,
+                options: fresh.options,
+                ..(**h).clone()
+            },
+            None => fresh,
+        };
+        r.start =
+            (*self.start != Game::new(*self.rules())).then(|| self.start.to_position_string());
         r.moves = self.played.iter().map(|m| m.text(self.board())).collect();
         r
+    }
+
+    /// Who played each side, as the record it came from says (`computer N`, else a person).
+    pub fn recorded_players(&self) -> Option<[PlayerKind; 2]> {
+        let h = self.header.as_ref()?;
+        let kind = |name: &Option<String>| {
+            name.as_deref()
+                .and_then(|n| n.strip_prefix("computer "))
+                .and_then(|l| l.parse().ok())
+                .filter(|l| (1..=6).contains(l))
+                .map_or(PlayerKind::Person, PlayerKind::Computer)
+        };
+        Some([kind(&h.first), kind(&h.second)])
+    }
+
+    /// How the game ends after every move entered (undone ones included), as a record of it says.
+    pub fn final_outcome(&self) -> Option<Outcome> {
+        if self.cursor == self.played.len() {
+            return self.outcome;
+        }
+        let mut game = (*self.start).clone();
+        for m in self.played.iter() {
+            game.apply(m);
+        }
+        game.outcome()
+    }
+
+    /// The game before the first move: its rules and start.
+    pub fn start(&self) -> &Game {
+        &self.start
     }
 
     /// The game shown.
@@ -329,10 +388,13 @@ impl AppState {
     }
 
     /// Another game, keeping what belongs to the page rather than to a game: the settings and
-    /// players, the worker's restarts (its link follows them) and the report of a solved table.
+    /// players (unless the game's record says who played it), the worker's restarts (its link follows them) and the report of a solved table.
     fn carried_into(&self, game: AppState) -> AppState {
         AppState {
-            settings: self.settings,
+            settings: Settings {
+                players: game.recorded_players().unwrap_or(self.settings.players),
+                ..self.settings
+            },
             ai: AiState {
                 restarts: self.ai.restarts,
                 solved: self.ai.solved.clone(),
@@ -532,6 +594,11 @@ impl Reducible for AppState {
             Action::ToggleEval => next.settings.eval = !self.settings.eval,
             a @ (Action::AiAsked(..) | Action::AiReply(_) | Action::AiSilent(_)) => {
                 next.ai_action(a)
+            }
+            Action::Filed(id) => {
+                next.id = Some(id);
+                // filing changes nothing on the board: a move's glide goes on
+                next.animate = self.animate;
             }
         }
         Rc::new(next)

@@ -1,16 +1,66 @@
-//! The address bar: `?ruleset=ID` and `&option.KEY=VALUE` start that ruleset directly.
+//! The address bar: `?ruleset=ID` and `&option.KEY=VALUE` start that ruleset directly;
+//! `?g=LINK` (a share link, [`quirkat_rules::link`]) opens a shared game, with `&ply=N` the ply
+//! shown (default: the last).
 
-use quirkat_rules::{Rules, RulesetId};
+use quirkat_rules::link::{self, Shared};
+use quirkat_rules::{Game, Move, Rules, RulesetId};
+
+/// The parameters of a query string, decoded, in order.
+pub fn params(query: &str) -> Result<Vec<(String, String)>, String> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            Ok((decode(k)?, decode(v)?))
+        })
+        .collect()
+}
+
+/// The shared game the query string holds (`g=`), with the ply it asks to show: `None` when it
+/// holds none, an error in words when the link or the ply cannot be used.
+pub fn shared_from_query(query: &str) -> Result<Option<(Shared, usize)>, String> {
+    let params = params(query)?;
+    let value = |name: &str| params.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+    let Some(g) = value("g") else {
+        return Ok(None);
+    };
+    let shared =
+        link::decode(g.trim()).map_err(|e| format!("the shared link cannot be opened: {e}"))?;
+    let ply = match value("ply") {
+        None => shared.moves.len(),
+        Some(p) => match p.parse::<usize>() {
+            Ok(n) if n <= shared.moves.len() => n,
+            _ => {
+                return Err(format!(
+                    "the shared link asks for ply '{}', but its game has {} plies",
+                    short(p),
+                    shared.moves.len()
+                ));
+            }
+        },
+    };
+    Ok(Some((shared, ply)))
+}
+
+/// The query string that shares `moves` from `start` with `ply` shown: `?g=LINK` (and `&ply=N`
+/// unless it is the last).
+pub fn share_query(start: &Game, moves: &[Move], ply: usize) -> Result<String, String> {
+    let g = link::encode(start, moves).map_err(|e| e.to_string())?;
+    Ok(if ply == moves.len() {
+        format!("?g={g}")
+    } else {
+        format!("?g={g}&ply={ply}")
+    })
+}
 
 /// The rules the query string (`location.search`, with or without its `?`) asks for: `None` when it
 /// names no ruleset, an error in words when it names a bad one or a bad option.
 pub fn rules_from_query(query: &str) -> Result<Option<Rules>, String> {
-    let query = query.strip_prefix('?').unwrap_or(query);
     let mut ruleset = None;
     let mut options = Vec::new();
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let (k, v) = (decode(k)?, decode(v)?);
+    for (k, v) in params(query)? {
         if k == "ruleset" {
             ruleset = Some(v);
         } else if let Some(key) = k.strip_prefix("option.") {
@@ -98,5 +148,46 @@ mod tests {
         assert!(rules_from_query("?ruleset=%zz").is_err());
         assert!(rules_from_query("?ruleset=%ff").is_err());
         assert!(rules_from_query("?option.limit=3").is_err());
+    }
+
+    #[test]
+    fn a_shared_game_opens_at_its_ply_and_bad_links_are_refused() {
+        let start = Game::new(Rules::new(RulesetId::Zamma));
+        let mut game = start.clone();
+        let mut moves = Vec::new();
+        for _ in 0..7 {
+            let legal = game.legal_moves();
+            let m = legal[legal.len() / 3];
+            game.apply(&m);
+            moves.push(m);
+        }
+        let q = share_query(&start, &moves, 7).unwrap();
+        assert!(!q.contains("ply"), "{q}");
+        let (shared, ply) = shared_from_query(&q).unwrap().unwrap();
+        assert_eq!((shared.moves.as_slice(), ply), (moves.as_slice(), 7));
+        let q = share_query(&start, &moves, 3).unwrap();
+        assert_eq!(shared_from_query(&q).unwrap().unwrap().1, 3);
+        assert_eq!(shared_from_query("?ruleset=srand"), Ok(None));
+        // a changed character, a cut link, a bad ply: each refused in words
+        let g = q
+            .trim_start_matches("?g=")
+            .split('&')
+            .next()
+            .unwrap()
+            .to_string();
+        let mut changed = g.clone().into_bytes();
+        changed[4] = if changed[4] == b'A' { b'B' } else { b'A' };
+        let changed = String::from_utf8(changed).unwrap();
+        for bad in [
+            format!("?g={changed}"),
+            format!("?g={}", &g[..g.len() - 2]),
+            format!("?g={g}&ply=8"),
+            format!("?g={g}&ply=two"),
+            "?g=".to_string(),
+            "?g=2abc".to_string(),
+        ] {
+            let e = shared_from_query(&bad).unwrap_err();
+            assert!(e.starts_with("the shared link"), "{bad}: {e}");
+        }
     }
 }

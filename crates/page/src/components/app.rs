@@ -1,5 +1,7 @@
-//! The top of the page: the state (restored from storage and the address), the picker, the board
-//! with its reserves and end banner, and the side panel with the status, controls and history.
+//! The top of the page: the state (restored from the library and the address), the picker (folded
+//! away on a phone once a game is chosen), the library, the board with its reserves and end banner,
+//! and the side panel with the status, the match, the controls, the history and the record panel.
+//! A record file dropped anywhere on the page is imported.
 
 use crate::browser::{self, LocalStore};
 use crate::components::about::About;
@@ -8,27 +10,47 @@ use crate::components::board_view::{BoardShown, BoardView};
 use crate::components::controls::Controls;
 use crate::components::effects::{use_computer, use_saving};
 use crate::components::eval_bar::{BenchTable, EvalBar};
+use crate::components::library_panel::LibraryPanel;
+use crate::components::match_bar::MatchBar;
 use crate::components::move_list::MoveList;
 use crate::components::picker::Picker;
+use crate::components::records::{RecordEvent, Records, use_records};
 use crate::components::reserves::Reserves;
 use crate::components::status::Status;
 use crate::keyboard::Arrow;
-use crate::saved;
+use crate::library;
 use crate::state::{Action, AppState};
 use crate::url;
 use quirkat_rules::{Family, Rules, Side};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// The state restored from the address and local storage, with what could not be read.
+/// The state restored from the address and the library, with what could not be read. A shared
+/// game (`?g=`) opens as a new game of the library, at the ply the link shows, and leaves the
+/// address (so that a reload does not open it again).
 fn initial_state() -> AppState {
+    let query = browser::query();
     let mut notices = Vec::new();
-    let wanted = url::rules_from_query(&browser::query()).unwrap_or_else(|e| {
+    let wanted = url::rules_from_query(&query).unwrap_or_else(|e| {
         notices.push(e);
         None
     });
-    let (mut state, more) = saved::restore(&mut LocalStore::open(), wanted);
+    let shared = url::shared_from_query(&query).unwrap_or_else(|e| {
+        notices.push(e);
+        None
+    });
+    let (mut state, more) = library::restore(&mut LocalStore::open(), wanted);
     notices.extend(more);
+    if let Some((shared, ply)) = shared {
+        let settings = state.settings;
+        state = AppState::from_record(&shared.record(), ply).0;
+        state.settings = settings;
+        notices.push(format!(
+            "a shared game: {} plies, shown after ply {ply}; a move here goes on from it as your own game",
+            shared.moves.len()
+        ));
+        browser::replace_query("");
+    }
     if !notices.is_empty() {
         state.notice = Some(notices.join(". "));
     }
@@ -64,17 +86,45 @@ pub fn App() -> Html {
         let store = store.dispatcher();
         Callback::from(move |a: Action| store.dispatch(a))
     };
-    // open the saved game of other rules (or a new one)
+    // on a phone the picker folds away once a game is chosen, so that the board is in view
+    let folded = use_state(browser::narrow);
+    let library_open = use_state(|| false);
+    // open the game in progress of other rules (or a new one)
     let on_open = {
         let store = store.dispatcher();
+        let folded = folded.clone();
         Callback::from(move |rules: Rules| {
-            let (mut next, notice) = saved::open(&mut LocalStore::open(), rules);
+            let (mut next, notice) = library::open(&mut LocalStore::open(), rules);
             next.notice = notice;
             store.dispatch(Action::Open(Box::new(next)));
+            folded.set(browser::narrow());
         })
     };
     use_saving(&store);
     use_computer(&store);
+    let (records_shown, on_record) = use_records(&store);
+    let on_drop = {
+        let on = on_record.clone();
+        Callback::from(move |e: DragEvent| {
+            e.prevent_default();
+            if let Some(file) = e
+                .data_transfer()
+                .and_then(|d| d.files())
+                .and_then(|f| f.get(0))
+            {
+                on.emit(RecordEvent::ImportFile(file));
+            }
+        })
+    };
+    let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
+    let toggle_fold = {
+        let folded = folded.clone();
+        Callback::from(move |_: MouseEvent| folded.set(!*folded))
+    };
+    let toggle_library = {
+        let library_open = library_open.clone();
+        Callback::from(move |_: MouseEvent| library_open.set(!*library_open))
+    };
     let on_key = {
         let store = store.clone();
         Callback::from(move |e: KeyboardEvent| {
@@ -115,12 +165,25 @@ pub fn App() -> Html {
         (Side::Second, Side::First)
     };
     html! {
-        <div class="app" onkeydown={on_key}>
-            <header class="top">
-                <h1>{ "quirkat" }</h1>
+        <div class="app" onkeydown={on_key} ondrop={on_drop} ondragover={on_drag_over}>
+            <header class={classes!("top", folded.then_some("folded"))}>
+                <div class="title-row">
+                    <h1>{ "quirkat" }</h1>
+                    <button class="fold" data-action="choose-game" onclick={toggle_fold}
+                            aria-expanded={(!*folded).to_string()}>
+                        { format!("{} ▾", state.ruleset().name()) }
+                    </button>
+                    <button data-action="library" onclick={toggle_library}
+                            aria-pressed={library_open.to_string()}>{ "Your games" }</button>
+                </div>
                 <Picker rules={*state.rules()} on_open={on_open.clone()}
                         players={state.settings.players} on_action={on_action.clone()} />
             </header>
+            if *library_open {
+                <LibraryPanel current={state.id.clone()} revision={state.played.len()}
+                              rules={*state.rules()} players={state.settings.players}
+                              on_action={on_action.clone()} />
+            }
             <main class="play">
                 <div class="board-area" tabindex="0" aria-label="Board: arrow keys move the cursor, Enter picks and drops">
                     if state.settings.eval { <EvalBar eval={state.ai.eval} /> }
@@ -137,6 +200,10 @@ pub fn App() -> Html {
                     <Status status={state.status()} text={state.status_text()} notice={state.notice.clone()}
                         refusal={state.refusal.as_ref().map(|r| r.kind())}
                             info={state.ai.info.clone()} />
+                    if let Some(m) = &state.match_id {
+                        <MatchBar match_id={m.clone()} current={state.id.clone()}
+                                  outcome={state.final_outcome()} on_action={on_action.clone()} />
+                    }
                     if let Some(solved) = &state.ai.solved {
                         <p class="ai-info" data-solved="">{ solved.clone() }</p>
                     }
@@ -145,6 +212,7 @@ pub fn App() -> Html {
                               settings={state.settings} on_action={on_action.clone()} />
                     <MoveList played={state.played.clone()} rules={*state.rules()} cursor={state.cursor}
                               on_action={on_action.clone()} />
+                    <Records shown={records_shown} on_event={on_record} />
                     if let Some(lines) = &state.ai.bench { <BenchTable lines={lines.clone()} /> }
                     <About />
                 </aside>

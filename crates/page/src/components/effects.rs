@@ -1,8 +1,9 @@
-//! The app's effects on the world, as hooks: keeping the game in local storage, and asking the AI
-//! worker for what the state wants ([`AppState::wanted`]) and handing its answers back as actions.
+//! The app's effects on the world, as hooks: keeping the game in the library in local storage, and
+//! asking the AI worker for what the state wants ([`AppState::wanted`]) and handing its answers
+//! back as actions.
 
 use crate::browser::{self, LocalStore};
-use crate::saved;
+use crate::library;
 use crate::state::{Action, AppState, Wanted};
 use crate::worker::link::AiLink;
 use crate::worker::protocol::Request;
@@ -17,22 +18,45 @@ const WATCHDOG_MS: u32 = 20_000;
 /// Level 6's and the hint's thinking time, in milliseconds.
 const THINK_MS: f64 = 1000.0;
 
-/// Keeps the game (after every move, undo or view) and the settings in local storage.
+/// Keeps the game in the library (after every move, undo or view, and when its players change)
+/// and the settings in local storage. A game's first move files it under a new id, which the state
+/// is told ([`Action::Filed`]), and, in a match, the match too.
 #[hook]
 pub fn use_saving(store: &UseReducerHandle<AppState>) {
     // the moves are shared with the state: the key costs no copy of them
-    let key = (*store.rules(), store.played.clone(), store.cursor);
+    let key = (
+        *store.rules(),
+        store.played.clone(),
+        store.cursor,
+        store.id.clone(),
+        store.settings.players,
+    );
     let state = store.clone();
-    use_effect_with(key, move |(_, moves, _)| {
-        match saved::save(&mut LocalStore::open(), &state) {
-            // the first game worth keeping: ask the browser to keep it from eviction
-            Ok(()) if !moves.is_empty() => crate::offline::ask_persistence(),
-            Ok(()) => {}
+    use_effect_with(key, move |(_, moves, ..)| {
+        let mut local = LocalStore::open();
+        match library::save(&mut local, &state, browser::now(), browser::new_id) {
+            Ok(fresh) => {
+                if let Some(id) = fresh {
+                    if let Some(mut m) = state
+                        .match_id
+                        .as_deref()
+                        .and_then(|m| library::get_match(&local, m))
+                    {
+                        m.games.push(id.clone());
+                        let _ = library::put_match(&mut local, &m);
+                    }
+                    state.dispatch(Action::Filed(id));
+                }
+                // the first game worth keeping: ask the browser to keep it from eviction
+                if !moves.is_empty() {
+                    crate::offline::ask_persistence();
+                }
+            }
             Err(e) => gloo::console::warn!(format!("quirkat: the game could not be kept: {e}")),
         }
     });
     use_effect_with(store.settings, |settings| {
-        let _ = saved::save_settings(&mut LocalStore::open(), settings);
+        let _ = library::save_settings(&mut LocalStore::open(), settings);
     });
 }
 

@@ -1,7 +1,9 @@
-//! A small drawing of a board with its starting pieces, for the picker.
+//! A small drawing of a board with its pieces: a ruleset's start, for the picker, or a game's
+//! position, for the library.
 
 use crate::geometry::{self, Frame, num};
 use quirkat_rules::{Game, Rules, RulesetId};
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// Properties of [`Thumb`].
@@ -9,12 +11,18 @@ use yew::prelude::*;
 pub struct ThumbProps {
     /// Whose board and start to draw.
     pub ruleset: RulesetId,
+    /// The position to draw instead of the start.
+    #[prop_or_default]
+    pub game: Option<Rc<Game>>,
 }
 
 /// The thumbnail.
 #[component]
 pub fn Thumb(props: &ThumbProps) -> Html {
-    let game = Game::new(Rules::new(props.ruleset));
+    let game = match &props.game {
+        Some(g) => (**g).clone(),
+        None => Game::new(Rules::new(props.ruleset)),
+    };
     let board = game.rules().board;
     let frame = Frame::new(board);
     let lines = board.lines.iter().map(|l| {

@@ -1,0 +1,609 @@
+//! The library of games: every game started (with at least one move) is kept in local storage
+//! under its own key, in progress or finished, with its record, the ply shown, a name and its dates;
+//! matches are kept beside them; the current game and the view settings too. Pure functions over a
+//! [`KeyValue`] store, so that recovery is tested natively; the app passes the browser's local
+//! storage.
+//!
+//! Keys (all under [`PREFIX`]):
+//!
+//! | key | value |
+//! |---|---|
+//! | `quirkat.v1.library.<id>` | an [`Entry`] as JSON |
+//! | `quirkat.v1.match.<id>` | a [`Match`](crate::matches::Match) as JSON |
+//! | `quirkat.v1.current` | `game:<id>`, or `rules:<rules key>` for a new game with no move yet |
+//! | `quirkat.v1.settings` | the view settings |
+//! | `quirkat.v1.unreadable.<key>` | an entry that could not be read, kept aside |
+//!
+//! Nothing saved is ever lost to a bad read: an unreadable entry is copied to
+//! `quirkat.v1.unreadable.<its key without the prefix>` before it is taken out of the library, a
+//! game that stops replaying at a bad ply keeps its readable beginning, and every other entry is
+//! left as it was. The one-game-per-rules keys of earlier builds (`quirkat.v1.game.<rules key>`)
+//! are moved into the library the first time it is read.
+
+use crate::matches::Match;
+use crate::state::{AppState, Settings};
+use crate::worker::protocol::PlayerKind;
+use quirkat_rules::{Game, Record, Rules, RulesetId};
+use serde::{Deserialize, Serialize};
+
+/// Prefix of every key the app writes.
+pub const PREFIX: &str = "quirkat.v1.";
+const LIBRARY: &str = "quirkat.v1.library.";
+const MATCHES: &str = "quirkat.v1.match.";
+const OLD_GAME: &str = "quirkat.v1.game.";
+const CURRENT: &str = "quirkat.v1.current";
+const SETTINGS: &str = "quirkat.v1.settings";
+
+/// A string store: the browser's local storage, or a map in tests.
+pub trait KeyValue {
+    /// The value under `key`.
+    fn get(&self, key: &str) -> Option<String>;
+    /// Stores `value` under `key`; the error says why it could not (quota, private mode).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
+    /// Removes `key` (nothing happens if it is not there).
+    fn remove(&mut self, key: &str);
+    /// Every key in the store.
+    fn keys(&self) -> Vec<String>;
+}
+
+/// A game of the library.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// Its key part: letters, digits and `-`.
+    pub id: String,
+    /// The name the player gave it (empty: none).
+    #[serde(default)]
+    pub name: String,
+    /// When it was started and last changed, in milliseconds since 1970.
+    #[serde(default)]
+    pub created: f64,
+    /// See `created`.
+    #[serde(default)]
+    pub updated: f64,
+    /// Its record: rules, start, every move entered (undone ones included), date, players, result.
+    pub record: Record,
+    /// The ply shown.
+    #[serde(default)]
+    pub cursor: usize,
+    /// The match it is a game of.
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "match")]
+    pub match_id: Option<String>,
+}
+
+impl Entry {
+    /// The name to show: the player's, or the ruleset's name with the date.
+    pub fn title(&self) -> String {
+        if !self.name.trim().is_empty() {
+            return self.name.clone();
+        }
+        let rules = self
+            .record
+            .rules()
+            .map(|r| r.ruleset.name().to_string())
+            .unwrap_or_else(|_| self.record.ruleset.clone());
+        match &self.record.date {
+            Some(d) => format!("{rules}, {d}"),
+            None => rules,
+        }
+    }
+
+    /// Whether the record says the game is over.
+    pub fn finished(&self) -> bool {
+        self.record.result.as_deref().is_some_and(|r| r != "*")
+    }
+
+    /// The game after every move of the record that can be played.
+    pub fn final_game(&self) -> Option<Game> {
+        self.record.replay_prefix().ok().map(|(g, ..)| g)
+    }
+}
+
+/// The key part that names a set of rules: `srand`, or `srand.enforcement=huffing` for changed
+/// options.
+pub fn rules_key(rules: &Rules) -> String {
+    let mut s = rules.ruleset.id().to_string();
+    for (k, v) in rules.changed_options() {
+        s.push('.');
+        s.push_str(k.key());
+        s.push('=');
+        s.push_str(&v);
+    }
+    s
+}
+
+/// The rules a [`rules_key`] names.
+pub fn parse_rules_key(key: &str) -> Result<Rules, String> {
+    let mut parts = key.split('.');
+    let id: RulesetId = parts
+        .next()
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let pairs: Vec<(&str, &str)> = parts
+        .map(|kv| {
+            kv.split_once('=')
+                .ok_or_else(|| format!("'{kv}' is not KEY=VALUE"))
+        })
+        .collect::<Result<_, _>>()?;
+    Rules::from_pairs(id, pairs).map_err(|e| e.to_string())
+}
+
+/// Whether `id` may name an entry (it becomes part of a key).
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The storage key of entry `id`.
+pub fn entry_key(id: &str) -> String {
+    format!("{LIBRARY}{id}")
+}
+
+/// The storage key of match `id`.
+pub fn match_key(id: &str) -> String {
+    format!("{MATCHES}{id}")
+}
+
+/// Copies an unreadable entry aside and takes it out of its place; says so.
+fn set_aside(store: &mut dyn KeyValue, key: &str, raw: &str, why: &str) -> String {
+    let aside = format!("{PREFIX}unreadable.{}", key.trim_start_matches(PREFIX));
+    match store.set(&aside, raw) {
+        Ok(()) => {
+            if key != SETTINGS && key != CURRENT {
+                store.remove(key);
+            }
+            format!("{why}; it was kept aside under '{aside}'")
+        }
+        Err(e) => format!("{why}; it could not be kept aside ({e}) and was left in place"),
+    }
+}
+
+/// `YYYY-MM-DD` of a time in milliseconds since 1970 (UTC).
+pub fn date_of(ms: f64) -> String {
+    let days = (ms / 86_400_000.0).floor() as i64;
+    // the civil calendar from a day count (Howard Hinnant's algorithm)
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// How a record names a player: `computer N` for the computer; a person by the name the record
+/// had (a historic game's players), else `person`.
+pub fn player_name(kind: PlayerKind, recorded: Option<&String>) -> String {
+    match kind {
+        PlayerKind::Computer(l) => format!("computer {l}"),
+        PlayerKind::Person => recorded
+            .filter(|n| !n.starts_with("computer "))
+            .cloned()
+            .unwrap_or_else(|| "person".into()),
+    }
+}
+
+/// The entry of the game `state` shows, as it is to be kept: its record with the players and the
+/// result of the last move entered, under `id`, keeping the name and start time of what is there
+/// (and the date the record had).
+pub fn entry_of(state: &AppState, id: &str, previous: Option<&Entry>, now: f64) -> Entry {
+    let created = previous.map_or(now, |p| p.created);
+    let mut record = state.record();
+    if record.date.is_none() {
+        record.date = Some(date_of(created));
+    }
+    record.first = Some(player_name(
+        state.settings.players[0],
+        record.first.as_ref(),
+    ));
+    record.second = Some(player_name(
+        state.settings.players[1],
+        record.second.as_ref(),
+    ));
+    record.set_outcome(state.final_outcome());
+    Entry {
+        id: id.to_string(),
+        name: previous.map(|p| p.name.clone()).unwrap_or_default(),
+        created,
+        updated: now,
+        record,
+        cursor: state.cursor,
+        match_id: state.match_id.clone(),
+    }
+}
+
+/// Keeps the game in progress and makes it current. A game with no move yet is not filed: only
+/// its rules are remembered. A game not yet filed gets the id `new_id` gives, which is returned
+/// (the page then tells the state). The error says why the browser refused.
+pub fn save(
+    store: &mut dyn KeyValue,
+    state: &AppState,
+    now: f64,
+    new_id: impl FnOnce() -> String,
+) -> Result<Option<String>, String> {
+    let (id, fresh) = match &state.id {
+        Some(id) => (id.clone(), None),
+        None if state.played.is_empty() => {
+            return store
+                .set(CURRENT, &format!("rules:{}", rules_key(state.rules())))
+                .map(|()| None);
+        }
+        None => {
+            let id = new_id();
+            (id.clone(), Some(id))
+        }
+    };
+    let key = entry_key(&id);
+    let previous = store
+        .get(&key)
+        .and_then(|raw| serde_json::from_str::<Entry>(&raw).ok());
+    let entry = entry_of(state, &id, previous.as_ref(), now);
+    let json = serde_json::to_string(&entry).map_err(|e| e.to_string())?;
+    store.set(&key, &json)?;
+    store.set(CURRENT, &format!("game:{id}"))?;
+    Ok(fresh)
+}
+
+/// Writes an entry (a new one, or one restored or renamed).
+pub fn put(store: &mut dyn KeyValue, entry: &Entry) -> Result<(), String> {
+    let json = serde_json::to_string(entry).map_err(|e| e.to_string())?;
+    store.set(&entry_key(&entry.id), &json)
+}
+
+/// Saves the view settings.
+pub fn save_settings(store: &mut dyn KeyValue, settings: &Settings) -> Result<(), String> {
+    let json = serde_json::to_string(settings).map_err(|e| e.to_string())?;
+    store.set(SETTINGS, &json)
+}
+
+/// Reads one entry; an unreadable one is set aside (and the notice says so).
+fn read_entry(store: &mut dyn KeyValue, key: &str) -> Result<Entry, String> {
+    let raw = store.get(key).ok_or("it is no longer there")?;
+    let id = key.trim_start_matches(LIBRARY);
+    match serde_json::from_str::<Entry>(&raw) {
+        Ok(e) if e.id == id => Ok(e),
+        Ok(e) => Err(set_aside(
+            store,
+            key,
+            &raw,
+            &format!("the saved game '{id}' names itself '{}'", short(&e.id)),
+        )),
+        Err(e) => Err(set_aside(
+            store,
+            key,
+            &raw,
+            &format!("the saved game '{id}' could not be read ({e})"),
+        )),
+    }
+}
+
+/// Every game of the library, the last changed first, and a notice for each entry that could not
+/// be read (each set aside, the others all listed).
+pub fn list(store: &mut dyn KeyValue) -> (Vec<Entry>, Vec<String>) {
+    let mut notices = migrate(store);
+    let mut keys: Vec<String> = store
+        .keys()
+        .into_iter()
+        .filter(|k| k.starts_with(LIBRARY))
+        .collect();
+    keys.sort();
+    let mut entries = Vec::with_capacity(keys.len());
+    for key in keys {
+        match read_entry(store, &key) {
+            Ok(e) => entries.push(e),
+            Err(n) => notices.push(n),
+        }
+    }
+    entries.sort_by(|a, b| b.updated.total_cmp(&a.updated).then(a.id.cmp(&b.id)));
+    (entries, notices)
+}
+
+/// The game of an entry, ready to continue, and what could not be read of it: a record that stops
+/// at a bad ply keeps its readable beginning (the whole entry is kept aside first).
+pub fn open_entry(store: &mut dyn KeyValue, entry: &Entry) -> (AppState, Option<String>) {
+    let (mut state, error) = AppState::from_record(&entry.record, entry.cursor);
+    let notice = match error {
+        None => None,
+        Some(why) => {
+            let key = entry_key(&entry.id);
+            let raw = serde_json::to_string(entry).unwrap_or_default();
+            let aside = format!("{PREFIX}unreadable.{}", key.trim_start_matches(PREFIX));
+            Some(match store.set(&aside, &raw) {
+                Ok(()) => format!("{why}; the whole game was kept aside under '{aside}'"),
+                Err(e) => format!("{why}; it could not be kept aside ({e})"),
+            })
+        }
+    };
+    if entry.record.start_game().is_ok() {
+        state.id = Some(entry.id.clone());
+        state.match_id = entry.match_id.clone();
+    }
+    (state, notice)
+}
+
+/// The game under `rules` to continue: the last changed unfinished game of the library under those
+/// rules, or a new game; and a notice if anything was unreadable.
+pub fn open(store: &mut dyn KeyValue, rules: Rules) -> (AppState, Option<String>) {
+    let (entries, mut notices) = list(store);
+    let latest = entries
+        .iter()
+        .find(|e| !e.finished() && e.match_id.is_none() && e.record.rules().ok() == Some(rules));
+    let state = match latest {
+        Some(e) => {
+            let (s, n) = open_entry(store, e);
+            notices.extend(n);
+            s
+        }
+        None => AppState::new(rules),
+    };
+    let notice = (!notices.is_empty()).then(|| notices.join(". "));
+    (state, notice)
+}
+
+/// Takes an entry out of the library; its JSON is returned so that the deletion can be undone
+/// ([`undelete`]).
+pub fn delete(store: &mut dyn KeyValue, id: &str) -> Option<String> {
+    let key = entry_key(id);
+    let raw = store.get(&key)?;
+    store.remove(&key);
+    if store.get(CURRENT).as_deref() == Some(&format!("game:{id}")) {
+        store.remove(CURRENT);
+    }
+    Some(raw)
+}
+
+/// Puts back an entry [`delete`] took out.
+pub fn undelete(store: &mut dyn KeyValue, id: &str, raw: &str) -> Result<(), String> {
+    store.set(&entry_key(id), raw)
+}
+
+/// Gives an entry a name (an empty one removes it).
+pub fn rename(store: &mut dyn KeyValue, id: &str, name: &str) -> Result<(), String> {
+    let mut entry = read_entry(store, &entry_key(id))?;
+    entry.name = name.trim().chars().take(120).collect();
+    put(store, &entry)
+}
+
+/// Moves the games of the one-game-per-rules keys of earlier builds into the library (each under
+/// the id `old-<rules key>`, so that doing it twice changes nothing); an unreadable one is set
+/// aside as before.
+fn migrate(store: &mut dyn KeyValue) -> Vec<String> {
+    #[derive(Deserialize)]
+    struct OldGame {
+        record: Record,
+        cursor: usize,
+    }
+    let mut notices = Vec::new();
+    for key in store.keys() {
+        let Some(rules) = key.strip_prefix(OLD_GAME) else {
+            continue;
+        };
+        let Some(raw) = store.get(&key) else { continue };
+        let id: String = format!("old-{rules}")
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .take(64)
+            .collect();
+        match serde_json::from_str::<OldGame>(&raw) {
+            Ok(old) => {
+                let entry = Entry {
+                    id,
+                    name: String::new(),
+                    created: 0.0,
+                    updated: 0.0,
+                    record: old.record,
+                    cursor: old.cursor,
+                    match_id: None,
+                };
+                if put(store, &entry).is_ok() {
+                    if store.get(CURRENT).as_deref() == Some(rules) {
+                        let _ = store.set(CURRENT, &format!("game:{}", entry.id));
+                    }
+                    store.remove(&key);
+                }
+            }
+            Err(e) => notices.push(set_aside(
+                store,
+                &key,
+                &raw,
+                &format!("the saved {rules} game could not be read ({e})"),
+            )),
+        }
+    }
+    notices
+}
+
+/// What the page starts with: the game `wanted` (from the address) or else the current game, and
+/// the saved settings; with notices for anything unreadable.
+pub fn restore(store: &mut dyn KeyValue, wanted: Option<Rules>) -> (AppState, Vec<String>) {
+    let mut notices = migrate(store);
+    let current = store.get(CURRENT);
+    let (mut state, notice) = match (wanted, current.as_deref()) {
+        (Some(rules), _) => open(store, rules),
+        (None, Some(c)) if c.starts_with("game:") => match read_entry(store, &entry_key(&c[5..])) {
+            Ok(e) => open_entry(store, &e),
+            Err(n) => (AppState::default(), Some(n)),
+        },
+        (None, current) => {
+            let key = current.map(|c| c.strip_prefix("rules:").unwrap_or(c));
+            let rules = match key.map(parse_rules_key) {
+                None => Rules::new(RulesetId::Srand),
+                Some(Ok(r)) => r,
+                Some(Err(e)) => {
+                    notices.push(format!(
+                        "the saved choice of game '{}' could not be read ({e})",
+                        short(key.unwrap_or_default())
+                    ));
+                    Rules::new(RulesetId::Srand)
+                }
+            };
+            open(store, rules)
+        }
+    };
+    notices.extend(notice);
+    if let Some(raw) = store.get(SETTINGS) {
+        match serde_json::from_str::<Settings>(&raw) {
+            Ok(s) => state.settings = s,
+            Err(e) => notices.push(set_aside(
+                store,
+                SETTINGS,
+                &raw,
+                &format!("the saved settings could not be read ({e})"),
+            )),
+        }
+    }
+    (state, notices)
+}
+
+/// Every match kept.
+pub fn matches(store: &mut dyn KeyValue) -> (Vec<Match>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut notices = Vec::new();
+    for key in store.keys().into_iter().filter(|k| k.starts_with(MATCHES)) {
+        let Some(raw) = store.get(&key) else { continue };
+        match serde_json::from_str::<Match>(&raw) {
+            Ok(m) => out.push(m),
+            Err(e) => notices.push(set_aside(
+                store,
+                &key,
+                &raw,
+                &format!("a saved match could not be read ({e})"),
+            )),
+        }
+    }
+    out.sort_by(|a, b| b.created.total_cmp(&a.created));
+    (out, notices)
+}
+
+/// The match `id`, if it is there and readable.
+pub fn get_match(store: &dyn KeyValue, id: &str) -> Option<Match> {
+    serde_json::from_str(&store.get(&match_key(id))?).ok()
+}
+
+/// Writes a match.
+pub fn put_match(store: &mut dyn KeyValue, m: &Match) -> Result<(), String> {
+    let json = serde_json::to_string(m).map_err(|e| e.to_string())?;
+    store.set(&match_key(&m.id), &json)
+}
+
+/// The backup file's format name.
+const BACKUP_FORMAT: &str = "quirkat-backup";
+
+/// Every game and match of the library as one JSON file (`{"format": "quirkat-backup",
+/// "version": 1, "games": [...], "matches": [...]}`).
+pub fn backup(store: &mut dyn KeyValue) -> String {
+    let (games, _) = list(store);
+    let (matches, _) = matches(store);
+    serde_json::json!({
+        "format": BACKUP_FORMAT,
+        "version": 1,
+        "games": games,
+        "matches": matches,
+    })
+    .to_string()
+}
+
+/// What [`restore_backup`] did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Restored {
+    /// Games added to the library.
+    pub added: usize,
+    /// Games already there, the same.
+    pub present: usize,
+    /// Why each game of the file that was not added could not be read.
+    pub refused: Vec<String>,
+}
+
+/// Adds the games and matches of a backup file to the library. A game whose id is already there
+/// with other contents is added under a new id (`<id>-r`, `-r2`, …), so nothing is overwritten;
+/// one that cannot be read is named in [`Restored::refused`] and the others are still added. A file
+/// that is not a backup at all is an error and changes nothing.
+pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("the file is not a backup: {e}"))?;
+    if value.get("format").and_then(|f| f.as_str()) != Some(BACKUP_FORMAT) {
+        return Err("the file is not a quirkat backup (no \"format\": \"quirkat-backup\")".into());
+    }
+    if value.get("version").and_then(|v| v.as_u64()) != Some(1) {
+        return Err("the backup is of a version this build cannot read".into());
+    }
+    let games = value
+        .get("games")
+        .and_then(|g| g.as_array())
+        .ok_or("the backup has no list of games")?;
+    let mut done = Restored::default();
+    for (i, g) in games.iter().enumerate() {
+        let entry = match serde_json::from_value::<Entry>(g.clone()) {
+            Ok(e) if valid_id(&e.id) => e,
+            Ok(e) => {
+                done.refused.push(format!(
+                    "game {}: the id '{}' is not valid",
+                    i + 1,
+                    short(&e.id)
+                ));
+                continue;
+            }
+            Err(e) => {
+                done.refused.push(format!("game {}: {e}", i + 1));
+                continue;
+            }
+        };
+        if let Err(e) = entry.record.start_game() {
+            done.refused
+                .push(format!("game {} ({}): {e}", i + 1, entry.title()));
+            continue;
+        }
+        let mut id = entry.id.clone();
+        let mut k = 1;
+        loop {
+            match store.get(&entry_key(&id)) {
+                None => break,
+                Some(raw) if serde_json::from_str::<Entry>(&raw).ok().as_ref() == Some(&entry) => {
+                    done.present += 1;
+                    id.clear();
+                    break;
+                }
+                Some(_) => {
+                    k += 1;
+                    id = if k == 2 {
+                        format!("{}-r", entry.id)
+                    } else {
+                        format!("{}-r{k}", entry.id)
+                    };
+                }
+            }
+        }
+        if id.is_empty() {
+            continue;
+        }
+        put(store, &Entry { id, ..entry })?;
+        done.added += 1;
+    }
+    for m in value
+        .get("matches")
+        .and_then(|m| m.as_array())
+        .into_iter()
+        .flatten()
+    {
+        if let Ok(m) = serde_json::from_value::<Match>(m.clone())
+            && valid_id(&m.id)
+            && store.get(&match_key(&m.id)).is_none()
+        {
+            put_match(store, &m)?;
+        }
+    }
+    Ok(done)
+}
+
+fn short(s: &str) -> String {
+    s.chars().take(60).collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,377 @@
+use super::*;
+use crate::matches::Goal;
+use crate::state::Action;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use yew::Reducible;
+
+#[derive(Default)]
+struct Map(BTreeMap<String, String>);
+
+impl KeyValue for Map {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.0.insert(key.into(), value.into());
+        Ok(())
+    }
+    fn remove(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn keys(&self) -> Vec<String> {
+        self.0.keys().cloned().collect()
+    }
+}
+
+/// A game of `plies` moves (the middle legal move each time), through a record.
+fn played(rules: Rules, plies: usize) -> AppState {
+    let mut game = quirkat_rules::Game::new(rules);
+    let mut record = Record::new(&rules);
+    for _ in 0..plies {
+        let legal = game.legal_moves();
+        let m = legal[legal.len() / 2];
+        record.moves.push(m.text(rules.board));
+        game.apply(&m);
+    }
+    let (s, error) = AppState::from_record(&record, plies);
+    assert_eq!(error, None);
+    s
+}
+
+/// Saves `state`, filing it under `id` if it is new; returns the state as the page then has it.
+fn save_as(store: &mut Map, state: &AppState, id: &str, now: f64) -> AppState {
+    let fresh = save(store, state, now, || id.to_string()).unwrap();
+    let mut s = state.clone();
+    if let Some(id) = fresh {
+        s = (*Rc::new(s).reduce(Action::Filed(id))).clone();
+    }
+    s
+}
+
+#[test]
+fn a_saved_game_comes_back_with_its_ply_and_undone_moves() {
+    let mut store = Map::default();
+    let rules = Rules::from_pairs(RulesetId::Srand, [("enforcement", "huffing")]).unwrap();
+    let s = Rc::new(played(rules, 6)).reduce(Action::ViewPly(4));
+    let s = save_as(&mut store, &s, "g1", 1000.0);
+    assert_eq!(s.id.as_deref(), Some("g1"));
+    assert!(store.0.contains_key("quirkat.v1.library.g1"));
+    let (back, notices) = restore(&mut store, None);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(back.rules(), &rules);
+    assert_eq!(back.played.len(), 6);
+    assert_eq!(back.cursor, 4);
+    assert_eq!(back.game(), s.game());
+    assert_eq!(back.game(), played(rules, 4).game());
+    assert_eq!(back.id.as_deref(), Some("g1"));
+}
+
+#[test]
+fn a_game_with_no_move_is_not_filed_but_its_rules_are_remembered() {
+    let mut store = Map::default();
+    let s = AppState::new(Rules::new(RulesetId::Zamma));
+    assert_eq!(save(&mut store, &s, 5.0, || unreachable!()).unwrap(), None);
+    assert!(list(&mut store).0.is_empty());
+    let (back, _) = restore(&mut store, None);
+    assert_eq!(back.ruleset(), RulesetId::Zamma);
+}
+
+#[test]
+fn every_game_started_is_kept_with_its_players_date_and_result() {
+    let mut store = Map::default();
+    let mut a = played(Rules::new(RulesetId::Queah), 3);
+    a.settings.players[1] = PlayerKind::Computer(4);
+    save_as(&mut store, &a, "a", 1_764_000_000_000.0);
+    // a second game of the same rules does not replace the first
+    let b = played(Rules::new(RulesetId::Queah), 5);
+    save_as(&mut store, &b, "b", 1_764_000_100_000.0);
+    let (entries, notices) = list(&mut store);
+    assert!(notices.is_empty());
+    assert_eq!(
+        entries.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(),
+        ["b", "a"],
+        "the last changed first"
+    );
+    let a = &entries[1];
+    assert_eq!(a.record.moves.len(), 3);
+    assert_eq!(a.record.date.as_deref(), Some("2025-11-24"));
+    assert_eq!(a.record.first.as_deref(), Some("person"));
+    assert_eq!(a.record.second.as_deref(), Some("computer 4"));
+    assert_eq!(a.record.result.as_deref(), Some("*"));
+    assert!(!a.finished());
+    assert_eq!(a.title(), "Queah, 2025-11-24");
+}
+
+#[test]
+fn a_finished_game_records_its_result_and_the_picker_opens_a_new_one() {
+    let mut store = Map::default();
+    let rules = Rules::new(RulesetId::Queah);
+    let mut s = Rc::new(AppState::new(rules));
+    // the same position a third time: a draw (RULES.md, end of game)
+    for m in [
+        "b4-c5", "d2-c1", "c5-b4", "c1-d2", "b4-a5", "d2-c1", "a5-b4", "c1-d2",
+    ] {
+        let mv = s.game().parse_move(m).unwrap();
+        s = s.reduce(Action::ClickPoint(mv.from().unwrap()));
+        s = s.reduce(Action::ClickPoint(mv.to()));
+    }
+    assert!(s.outcome.is_some(), "{}", s.status());
+    save_as(&mut store, &s, "q", 1.0);
+    let (entries, _) = list(&mut store);
+    assert_eq!(entries[0].record.result.as_deref(), Some("draw"));
+    assert_eq!(entries[0].record.reason.as_deref(), Some("repetition"));
+    assert!(entries[0].finished());
+    // the record replays to the result it claims
+    assert!(entries[0].record.replay().is_ok());
+    let (opened, _) = open(&mut store, rules);
+    assert!(opened.played.is_empty() && opened.id.is_none());
+}
+
+#[test]
+fn an_unreadable_entry_is_set_aside_and_the_others_are_untouched() {
+    let mut store = Map::default();
+    let zamma = save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Zamma), 3),
+        "z",
+        1.0,
+    );
+    let zamma_json = store.get("quirkat.v1.library.z").unwrap();
+    store
+        .set("quirkat.v1.library.s", "{\"record\": [1, 2")
+        .unwrap();
+    store.set(CURRENT, "game:s").unwrap();
+    let (s, notices) = restore(&mut store, None);
+    assert!(s.played.is_empty());
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(notices[0].contains("could not be read"), "{notices:?}");
+    assert_eq!(
+        store.get("quirkat.v1.unreadable.library.s").as_deref(),
+        Some("{\"record\": [1, 2")
+    );
+    assert_eq!(store.get("quirkat.v1.library.s"), None);
+    // the zamma game is still there and still readable
+    assert_eq!(store.get("quirkat.v1.library.z"), Some(zamma_json));
+    let (entries, notices) = list(&mut store);
+    assert!(notices.is_empty());
+    assert_eq!(entries.len(), 1);
+    let (z, n) = open(&mut store, Rules::new(RulesetId::Zamma));
+    assert!(n.is_none());
+    assert_eq!(z.played, zamma.played);
+}
+
+#[test]
+fn a_game_with_a_bad_ply_keeps_its_readable_beginning() {
+    let mut store = Map::default();
+    save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Queah), 5),
+        "q",
+        1.0,
+    );
+    let key = "quirkat.v1.library.q";
+    let mut v: serde_json::Value = serde_json::from_str(&store.get(key).unwrap()).unwrap();
+    v["record"]["moves"][3] = "a1-e5".into();
+    v["record"]["result"] = "*".into();
+    store.set(key, &v.to_string()).unwrap();
+    let (back, notice) = open(&mut store, Rules::new(RulesetId::Queah));
+    assert_eq!(back.played.len(), 3);
+    let notice = notice.unwrap();
+    assert!(
+        notice.contains("ply 4") && notice.contains("a1-e5"),
+        "{notice}"
+    );
+    assert!(store.get("quirkat.v1.unreadable.library.q").is_some());
+}
+
+#[test]
+fn the_one_game_per_rules_keys_of_earlier_builds_move_into_the_library() {
+    let mut store = Map::default();
+    let s = played(Rules::new(RulesetId::Towers), 4);
+    let old = serde_json::json!({ "record": s.record(), "cursor": 4 }).to_string();
+    store.set("quirkat.v1.game.towers", &old).unwrap();
+    store
+        .set("quirkat.v1.game.srand", "{\"record\": 7")
+        .unwrap();
+    store.set(CURRENT, "towers").unwrap();
+    let (back, notices) = restore(&mut store, None);
+    assert_eq!(back.ruleset(), RulesetId::Towers);
+    assert_eq!(back.played, s.played);
+    assert_eq!(back.id.as_deref(), Some("old-towers"));
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(store.get("quirkat.v1.game.towers"), None);
+    assert_eq!(
+        store.get("quirkat.v1.unreadable.game.srand").as_deref(),
+        Some("{\"record\": 7")
+    );
+    // a second read changes nothing
+    let (again, notices) = restore(&mut store, None);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(again.played, s.played);
+    assert_eq!(list(&mut store).0.len(), 1);
+}
+
+#[test]
+fn bad_settings_and_a_bad_current_key_fall_back_with_notices() {
+    let mut store = Map::default();
+    store.set(SETTINGS, "{\"flipped\": 3}").unwrap();
+    store.set(CURRENT, "rules:chess.limit=9").unwrap();
+    let (s, notices) = restore(&mut store, None);
+    assert_eq!(s.ruleset(), RulesetId::Srand);
+    assert_eq!(s.settings, Settings::default());
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    save_settings(
+        &mut store,
+        &Settings {
+            flipped: true,
+            labels: false,
+            ..Settings::default()
+        },
+    )
+    .unwrap();
+    let (s, _) = restore(&mut store, Some(Rules::new(RulesetId::Towers)));
+    assert!(s.settings.flipped && !s.settings.labels);
+    assert_eq!(s.ruleset(), RulesetId::Towers);
+}
+
+#[test]
+fn delete_can_be_undone_and_rename_keeps_the_game() {
+    let mut store = Map::default();
+    save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Srand), 2),
+        "a",
+        1.0,
+    );
+    save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Zamma), 2),
+        "b",
+        2.0,
+    );
+    rename(&mut store, "a", "  club night  ").unwrap();
+    let raw = delete(&mut store, "a").unwrap();
+    assert_eq!(list(&mut store).0.len(), 1);
+    undelete(&mut store, "a", &raw).unwrap();
+    let (entries, _) = list(&mut store);
+    assert_eq!(entries.len(), 2);
+    let a = entries.iter().find(|e| e.id == "a").unwrap();
+    assert_eq!(a.title(), "club night");
+    assert_eq!(a.record.moves.len(), 2);
+    assert!(rename(&mut store, "nothing", "x").is_err());
+    assert_eq!(delete(&mut store, "nothing"), None);
+    // deleting the current game leaves no current game behind
+    assert_eq!(store.get(CURRENT).as_deref(), Some("game:b"));
+    delete(&mut store, "b").unwrap();
+    assert_eq!(store.get(CURRENT), None);
+}
+
+#[test]
+fn a_backup_restores_into_an_empty_library_and_adds_nothing_twice() {
+    let mut store = Map::default();
+    save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Srand), 3),
+        "a",
+        1.0,
+    );
+    save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Surakarta), 6),
+        "b",
+        2.0,
+    );
+    let m = Match::new(
+        "m1".into(),
+        "srand".into(),
+        Goal::Games(2),
+        [PlayerKind::Person; 2],
+        3.0,
+    );
+    put_match(&mut store, &m).unwrap();
+    let file = backup(&mut store);
+    let mut other = Map::default();
+    let done = restore_backup(&mut other, &file).unwrap();
+    assert_eq!((done.added, done.present), (2, 0));
+    assert!(done.refused.is_empty());
+    assert_eq!(list(&mut other).0, list(&mut store).0);
+    assert_eq!(get_match(&other, "m1"), Some(m));
+    // again: everything is there already
+    let done = restore_backup(&mut other, &file).unwrap();
+    assert_eq!((done.added, done.present), (0, 2));
+    // an entry of the same id with other moves is kept, and the restored one added beside it
+    save_as(
+        &mut other,
+        &played(Rules::new(RulesetId::Srand), 5),
+        "a",
+        9.0,
+    );
+    let done = restore_backup(&mut other, &file).unwrap();
+    assert_eq!(done.added, 1);
+    let ids: Vec<String> = list(&mut other).0.into_iter().map(|e| e.id).collect();
+    assert_eq!(ids.len(), 3);
+    assert!(ids.contains(&"a-r".to_string()), "{ids:?}");
+}
+
+#[test]
+fn a_bad_backup_changes_nothing_and_a_bad_game_in_it_is_named() {
+    let mut store = Map::default();
+    save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Srand), 3),
+        "a",
+        1.0,
+    );
+    let before = store.0.clone();
+    for bad in [
+        "",
+        "[1, 2]",
+        "{\"format\": \"other\"}",
+        "{\"format\": \"quirkat-backup\", \"version\": 9, \"games\": []}",
+        "{\"format\": \"quirkat-backup\", \"version\": 1}",
+    ] {
+        assert!(restore_backup(&mut store, bad).is_err(), "{bad}");
+        assert_eq!(store.0, before);
+    }
+    let file = backup(&mut store);
+    let mut v: serde_json::Value = serde_json::from_str(&file).unwrap();
+    v["games"][0]["id"] = "x".into();
+    v["games"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"id": "../evil", "record": {"ruleset": "srand"}}));
+    v["games"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"id": "c", "record": {"ruleset": "chess"}}));
+    v["games"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!(7));
+    let done = restore_backup(&mut Map::default(), &v.to_string()).unwrap();
+    assert_eq!(done.added, 1);
+    assert_eq!(done.refused.len(), 3, "{:?}", done.refused);
+    assert!(done.refused[1].contains("chess"), "{:?}", done.refused);
+}
+
+#[test]
+fn dates_are_civil_dates() {
+    assert_eq!(date_of(0.0), "1970-01-01");
+    assert_eq!(date_of(951_782_400_000.0), "2000-02-29");
+    assert_eq!(date_of(1_795_996_800_000.0), "2026-11-30");
+    assert_eq!(date_of(-86_400_000.0), "1969-12-31");
+}
+
+#[test]
+fn rules_keys_round_trip() {
+    for id in RulesetId::ALL {
+        let r = Rules::new(id);
+        assert_eq!(parse_rules_key(&rules_key(&r)), Ok(r));
+    }
+    let r = Rules::from_pairs(RulesetId::Zamma, [("limit", "40"), ("repetition", "off")]).unwrap();
+    assert_eq!(rules_key(&r), "zamma.limit=40.repetition=off");
+    assert_eq!(parse_rules_key(&rules_key(&r)), Ok(r));
+    assert!(parse_rules_key("zamma.limit").is_err());
+    assert!(parse_rules_key("").is_err());
+}
