@@ -442,12 +442,15 @@ async function main() {
       await play(page, 'e4-e5');
       await open(page, 'srand', 'srand');
       await play(page, 'e4-e5');
-      await page.evaluate(() => localStorage.setItem('quirkat.v1.game.srand', '{"record": {"ruleset": 7'));
+      // the game shown is kept in the library under the id `quirkat.v1.current` names
+      const key = await page.evaluate(() => `quirkat.v1.library.${localStorage.getItem('quirkat.v1.current').replace(/^game:/, '')}`);
+      await page.evaluate((k) => localStorage.setItem(k, '{"record": {"ruleset": 7'), key);
       await page.reload();
       await page.waitForSelector('[data-status]');
       truthy((await notice(page)).includes('could not be read'), 'notice');
       equal(await plies(page), 0, 'a new srand game');
-      equal(await page.evaluate(() => localStorage.getItem('quirkat.v1.unreadable.game.srand')), '{"record": {"ruleset": 7', 'kept aside');
+      const aside = key.replace('quirkat.v1.', 'quirkat.v1.unreadable.');
+      equal(await page.evaluate((k) => localStorage.getItem(k), aside), '{"record": {"ruleset": 7', 'kept aside');
       await page.click('[data-game="zamma"]');
       await page.locator('svg[data-ruleset="zamma"]').waitFor();
       equal(await plies(page), 1, 'the zamma game is still there');
@@ -559,7 +562,9 @@ async function main() {
 
     await check('a 360 px wide portrait screen: no sideways scrolling, the whole board visible', async () => {
       await page.setViewportSize({ width: 360, height: 740 });
-      await open(page, 'srand', 'srand');
+      await page.goto(`${base}?ruleset=srand`);
+      await page.locator('svg[data-ruleset="srand"]').waitFor();
+      await page.click('.controls [data-action="new-game"]');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       truthy(width <= 360, `page width ${width}`);
       const box = await page.locator('svg.board').boundingBox();

@@ -190,6 +190,23 @@ async function main() {
       await page.screenshot({ path: path.join(artifacts, 'offline-board.png') });
     });
 
+    await check('offline: a shared link opens, and a pasted record is imported', async () => {
+      await page.click('.records summary');
+      await page.click('[data-action="share"]');
+      const link = await page.getAttribute('[data-share-link]', 'data-share-link');
+      truthy(link.includes('?g=1'), `a link: ${link}`);
+      const moves = await page.locator('[data-ply]').allTextContents();
+      await page.goto(link);
+      await page.locator(`[data-ply="${moves.length}"]`).waitFor();
+      equal(JSON.stringify(await page.locator('[data-ply]').allTextContents()), JSON.stringify(moves), 'the shared moves');
+      equal(new URL(page.url()).search, '', 'the link leaves the address');
+      await page.click('.records summary');
+      await page.fill('[data-import-text]', '[Ruleset "zamma"]\n1. d4-e5 f6xd4 2. c3xe5');
+      await page.click('[data-action="import-paste"]');
+      await page.locator('svg[data-ruleset="zamma"]').waitFor();
+      equal(await plies(page), 3, 'the imported record');
+    });
+
     await check('offline: ?ruleset= links open every ruleset', async () => {
       await page.click('[data-game="srand"]');
       const ids = [];

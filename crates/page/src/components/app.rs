@@ -100,7 +100,7 @@ pub fn App() -> Html {
             folded.set(browser::narrow());
         })
     };
-    use_saving(&store);
+    let saves = use_saving(&store);
     use_computer(&store);
     let (records_shown, on_record) = use_records(&store);
     let on_drop = {
@@ -180,7 +180,7 @@ pub fn App() -> Html {
                         players={state.settings.players} on_action={on_action.clone()} />
             </header>
             if *library_open {
-                <LibraryPanel current={state.id.clone()} revision={state.played.len()}
+                <LibraryPanel current={state.id.clone()} revision={saves}
                               rules={*state.rules()} players={state.settings.players}
                               on_action={on_action.clone()} />
             }

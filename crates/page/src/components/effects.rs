@@ -20,9 +20,12 @@ const THINK_MS: f64 = 1000.0;
 
 /// Keeps the game in the library (after every move, undo or view, and when its players change)
 /// and the settings in local storage. A game's first move files it under a new id, which the state
-/// is told ([`Action::Filed`]), and, in a match, the match too.
+/// is told ([`Action::Filed`]), and, in a match, the match too. Returns how many times the game has
+/// been kept, so that what shows the library reads it again after the write (a child's effects
+/// run before its parent's).
 #[hook]
-pub fn use_saving(store: &UseReducerHandle<AppState>) {
+pub fn use_saving(store: &UseReducerHandle<AppState>) -> u32 {
+    let saves = use_state(|| 0u32);
     // the moves are shared with the state: the key costs no copy of them
     let key = (
         *store.rules(),
@@ -32,6 +35,7 @@ pub fn use_saving(store: &UseReducerHandle<AppState>) {
         store.settings.players,
     );
     let state = store.clone();
+    let counter = saves.clone();
     use_effect_with(key, move |(_, moves, ..)| {
         let mut local = LocalStore::open();
         match library::save(&mut local, &state, browser::now(), browser::new_id) {
@@ -54,10 +58,12 @@ pub fn use_saving(store: &UseReducerHandle<AppState>) {
             }
             Err(e) => gloo::console::warn!(format!("quirkat: the game could not be kept: {e}")),
         }
+        counter.set(*counter + 1);
     });
     use_effect_with(store.settings, |settings| {
         let _ = library::save_settings(&mut LocalStore::open(), settings);
     });
+    *saves
 }
 
 /// The AI worker: one link for the page's life, restarted when the state says it failed; a request

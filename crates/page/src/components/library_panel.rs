@@ -22,9 +22,8 @@ use yew::prelude::*;
 pub struct LibraryProps {
     /// The library's id of the game shown.
     pub current: Option<String>,
-    /// Changes whenever the game shown is kept again (its number of moves), so the list is read
-    /// again.
-    pub revision: usize,
+    /// Changes whenever the game shown has been kept again, so the list is read again.
+    pub revision: u32,
     /// The rules and players a new match is played with.
     pub rules: Rules,
     /// See `rules`.
