@@ -115,7 +115,10 @@ fn steps_in_order(counts: &mut Counts, steps: &mut Steps) -> Result<(), String> 
     for (script, name) in [
         ("e2e.mjs", "end-to-end (playwright-core, chromium)"),
         // records, links, the library, matches and the phone layout
-        ("library.mjs", "end-to-end: records, links, library (chromium)"),
+        (
+            "library.mjs",
+            "end-to-end: records, links, library (chromium)",
+        ),
         // the service worker, offline with the server process stopped, and the update to a new build
         (
             "offline.mjs",

@@ -170,6 +170,8 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
         let game = e.final_game().map(Rc::new);
         let ruleset = e.record.rules().map(|r| r.ruleset);
         let current = props.current.as_deref() == Some(e.id.as_str());
+        // an unnamed game's title is its ruleset and date already
+        let named = !e.name.trim().is_empty();
         let players = format!(
             "{} v {}",
             e.record.first.as_deref().unwrap_or("?"),
@@ -194,10 +196,12 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
                         <strong class="title">{ e.title() }</strong>
                     }
                     <span class="facts">
-                        { format!("{} · {} · {players} · {} moves · {}",
-                            ruleset.map(|r| r.name()).unwrap_or("?"),
-                            e.record.date.as_deref().unwrap_or("undated"),
-                            e.record.moves.len(), result_text(e)) }
+                        if named {
+                            { format!("{} · {} · ",
+                                ruleset.map(|r| r.name()).unwrap_or("?"),
+                                e.record.date.as_deref().unwrap_or("undated")) }
+                        }
+                        { format!("{players} · {} moves · {}", e.record.moves.len(), result_text(e)) }
                         if e.match_id.is_some() { { " · in a match" } }
                     </span>
                     <span class="entry-actions">
