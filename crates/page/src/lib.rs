@@ -19,6 +19,7 @@
 
 pub mod browser;
 pub mod components;
+pub mod embed;
 pub mod geometry;
 pub mod input;
 pub mod keyboard;

@@ -1,0 +1,158 @@
+use super::*;
+use quirkat_rules::Side;
+
+#[test]
+fn a_replay_of_moves_at_a_ply_with_its_settings() {
+    let e = parse(
+        "?ruleset=srand&moves=d4-e5+f6xd4%20c3xe5&ply=2&flip=1&labels=1&movelist=1&theme=manuscript&autoplay=800&parentOrigin=https://history.example",
+    );
+    assert!(e.problems.is_empty(), "{:?}", e.problems);
+    assert_eq!(e.mode, Mode::Replay, "moves without a mode: a replay");
+    assert_eq!(e.state.played.len(), 3);
+    assert_eq!(e.state.cursor, 2);
+    assert!(e.flip && e.labels && e.movelist && e.controls);
+    assert_eq!(e.theme, Theme::Manuscript);
+    assert_eq!(e.autoplay, Some(800));
+    assert_eq!(e.parent_origin.as_deref(), Some("https://history.example"));
+}
+
+#[test]
+fn a_diagram_from_a_position_with_marks() {
+    let start = Game::new(Rules::new(RulesetId::Towers)).to_position_string();
+    let q = format!(
+        "ruleset=towers&mode=view&position={}&marks=c2,c3,c2%3Ec3",
+        start.replace(' ', "+")
+    );
+    let e = parse(&q);
+    assert!(e.problems.is_empty(), "{:?}", e.problems);
+    assert_eq!(e.mode, Mode::View);
+    assert!(!e.controls, "a diagram has no control bar unless asked");
+    let board = e.state.board();
+    let p = |n: &str| board.parse_point(n).unwrap();
+    assert_eq!(
+        e.marks,
+        [Mark::Ring(p("c2")), Mark::Ring(p("c3")), Mark::Arrow(p("c2"), p("c3"))]
+    );
+}
+
+#[test]
+fn players_for_play_mode() {
+    let e = parse("?ruleset=queah&first=person&second=3");
+    assert!(e.problems.is_empty(), "{:?}", e.problems);
+    assert_eq!(e.mode, Mode::Play);
+    assert_eq!(e.players, [PlayerKind::Person, PlayerKind::Computer(3)]);
+}
+
+#[test]
+fn every_bad_value_is_named_and_the_embed_still_shows_what_it_can() {
+    let e = parse(
+        "?ruleset=zamma&moves=d4-e5+a1-a9+c3xe5&ply=9&mode=dance&first=7&flip=maybe&marks=c3,z99&theme=neon&autoplay=5&parentOrigin=javascript:alert(1)",
+    );
+    let all = e.problems.join("\n");
+    for part in [
+        "ply 2", "a1-a9", "ply=9", "mode='dance'", "first='7'", "flip='maybe'", "'z99'",
+        "theme='neon'", "autoplay='5'", "parentOrigin=",
+    ] {
+        assert!(all.contains(part), "{part} in:\n{all}");
+    }
+    // the legal beginning of the moves, shown at its end
+    assert_eq!(e.state.ruleset(), RulesetId::Zamma);
+    assert_eq!(e.state.played.len(), 1);
+    assert_eq!(e.state.cursor, 1);
+    assert_eq!(e.mode, Mode::View);
+    assert!(e.marks.is_empty());
+}
+
+#[test]
+fn no_or_a_bad_ruleset_gives_the_start_of_srand_or_of_the_ruleset() {
+    let e = parse("");
+    assert_eq!(e.state.ruleset(), RulesetId::Srand);
+    assert_eq!(e.problems, ["no ruleset= given"]);
+    let e = parse("?ruleset=chess&moves=e2-e4");
+    assert_eq!(e.state.ruleset(), RulesetId::Srand);
+    assert!(e.problems[0].contains("chess"), "{:?}", e.problems);
+    let e = parse("?ruleset=zamma&option.limit=lots");
+    assert_eq!(e.state.ruleset(), RulesetId::Zamma);
+    assert!(e.problems[0].contains("limit"), "{:?}", e.problems);
+    let e = parse("?ruleset=srand&position=q1_garbage");
+    assert!(e.problems[0].starts_with("position"), "{:?}", e.problems);
+    let queah = Game::new(Rules::new(RulesetId::Queah)).to_position_string();
+    let e = parse(&format!("?ruleset=srand&position={}", queah.replace(' ', "+")));
+    assert!(e.problems[0].contains("queah"), "{:?}", e.problems);
+    assert_eq!(e.state.ruleset(), RulesetId::Srand);
+    assert!(parse("?ruleset=%zz").problems[0].contains("escape"));
+}
+
+#[test]
+fn commands_are_read_or_refused_in_words_and_others_ignored() {
+    assert_eq!(
+        read_command(r#"{"type":"quirkat:goto","ply":3}"#),
+        Ok(Some(Command::Goto { ply: 3 }))
+    );
+    assert_eq!(
+        read_command(r#"{"type":"quirkat:play","move":"e4-e5"}"#),
+        Ok(Some(Command::Play {
+            text: "e4-e5".into()
+        }))
+    );
+    assert_eq!(read_command(r#"{"type":"quirkat:flip"}"#), Ok(Some(Command::Flip {})));
+    let Ok(Some(Command::Load { ruleset, options, moves, .. })) = read_command(
+        r#"{"type":"quirkat:load","ruleset":"zamma","options":{"limit":40},"moves":["d4-e5"]}"#,
+    ) else {
+        panic!("a load");
+    };
+    assert_eq!(ruleset, "zamma");
+    assert_eq!(moves.unwrap().list(), ["d4-e5"]);
+    assert_eq!(load_rules("zamma", &options).unwrap().options.limit, 40);
+    assert!(load_rules("zamma", &[("drop_ends_turn".to_string(), serde_json::json!(true))].into_iter().collect()).is_err());
+    // not for quirkat: ignored
+    for other in ["", "3", "null", r#"{"type":"other"}"#, r#"{"ply":3}"#, "[1]"] {
+        assert_eq!(read_command(other), Ok(None), "{other}");
+    }
+    // for quirkat but malformed: an error
+    for bad in [
+        r#"{"type":"quirkat:goto"}"#,
+        r#"{"type":"quirkat:goto","ply":-1}"#,
+        r#"{"type":"quirkat:goto","ply":"3"}"#,
+        r#"{"type":"quirkat:dance"}"#,
+        r#"{"type":"quirkat:play","move":7}"#,
+        r#"{"type":"quirkat:goto","ply":1,"extra":true}"#,
+    ] {
+        assert!(read_command(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn events_carry_what_the_contract_says() {
+    let e = parse("?ruleset=srand&moves=d4-e5+f6xd4");
+    let ready = event::ready("abc", &e.state);
+    assert_eq!(ready["type"], "quirkat:ready");
+    assert_eq!(ready["ruleset"], "srand");
+    assert_eq!(ready["ply"], 2);
+    assert_eq!(ready["options"], serde_json::json!({}));
+    assert!(ready["position"].as_str().unwrap().starts_with('q'));
+    let moved = event::moved(&e.state, PlayerKind::Computer(2));
+    assert_eq!(moved["move"], "f6xd4");
+    assert_eq!(moved["by"], "computer");
+    assert_eq!(event::position(&e.state)["ply"], 2);
+    let o = quirkat_rules::Outcome {
+        result: quirkat_rules::GameResult::Win(Side::Second),
+        reason: quirkat_rules::EndReason::Blocked,
+        material: [3, 5],
+    };
+    let over = event::gameover(&o);
+    assert_eq!((over["result"].as_str(), over["reason"].as_str()), (Some("second"), Some("blocked")));
+    assert_eq!(over["score"], serde_json::json!([3, 5]));
+    assert_eq!(event::resize(412)["height"], 412);
+    assert_eq!(event::error("no", serde_json::json!({"type": "quirkat:x"}))["command"]["type"], "quirkat:x");
+}
+
+#[test]
+fn origins() {
+    for ok in ["https://a.example", "http://127.0.0.1:8081", "https://a.example/"] {
+        assert!(valid_origin(ok), "{ok}");
+    }
+    for bad in ["", "*", "a.example", "https://", "https://a.example/page", "javascript:x", "https://a b"] {
+        assert!(!valid_origin(bad), "{bad}");
+    }
+}
