@@ -4,7 +4,8 @@
 //
 // One cache per build, filled at install with every file of that build (fetched past the HTTP
 // cache: the worker's files keep their names from build to build). Requests are answered from this
-// build's cache first; a navigation, whatever its query string, gets this build's index.html. A new
+// build's cache first; a navigation, whatever its query string, gets this build's index.html (or
+// embed.html, for the embed page). A new
 // build waits until the page asks it to take over (the user's click on "reload"), so a running page
 // and its AI worker always come from one build; old builds' caches go when a new one activates.
 
@@ -36,8 +37,9 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
+      const page = new URL(request.url).pathname.endsWith('/embed.html') ? 'embed.html' : 'index.html';
       const hit = request.mode === 'navigate'
-        ? await cache.match('index.html')
+        ? await cache.match(page)
         : await cache.match(request, { ignoreSearch: true });
       return hit ?? fetch(request);
     }),

@@ -6,13 +6,16 @@
 //! * the icons, drawn from the one description in [`crate::icon`]: `icon.svg`, `icon-192.png`,
 //!   `icon-512.png` and `icon-maskable-512.png`;
 //! * `manifest.webmanifest`, copied from `web/manifest.webmanifest` once every icon it names is there;
-//! * the build's version into `index.html` (`<meta name="quirkat-build" content="…">`, which the page
-//!   shows): a hash of every file of the build, so any changed file makes a new version;
+//! * `embed.html`, the embed page: `index.html` with `<body data-quirkat="embed">` (the same wasm,
+//!   which then draws the embed instead of the app; see `docs/embedding.md`);
+//! * the build's version into `index.html` and `embed.html` (`<meta name="quirkat-build"
+//!   content="…">`, which the page shows): a hash of every file of the build, so any changed file
+//!   makes a new version;
 //! * `sw.js`, the service worker, from the template `web/sw.js` with the version and the list of
 //!   every file of the build (the worker's unhashed `worker.js` and `worker_bg.wasm` included).
 //!
 //! Running it again on its own output gives the same result: `sw.js` is not part of the list, and
-//! the version is computed with `index.html`'s version left out.
+//! the version is computed with the pages' versions left out.
 
 use crate::icon;
 use crate::util;
@@ -20,6 +23,8 @@ use std::path::{Path, PathBuf};
 
 /// The service worker's name in the build.
 const SW: &str = "sw.js";
+/// The embed page's name in the build.
+const EMBED: &str = "embed.html";
 /// The page's version tag in `index.html`; its `content` is replaced by the build's version.
 const VERSION_TAG: &str = "<meta name=\"quirkat-build\" content=\"";
 /// The placeholders of `web/sw.js`.
@@ -65,11 +70,16 @@ pub fn stage(dir: &Path) -> Result<String, String> {
 
     let index_path = dir.join("index.html");
     let index = read_text(&index_path)?;
+    let embed = embed_of(&index).ok_or("index.html has no <body> to make embed.html from")?;
+    // listed and hashed like every other file; its version is written below
+    write(EMBED, embed.as_bytes())?;
     let files = list(dir)?;
-    let version = version(dir, &files, &index)?;
-    let index = with_version(&index, &version)
-        .ok_or_else(|| format!("index.html has no {VERSION_TAG}…\"> to carry the version"))?;
-    write("index.html", index.as_bytes())?;
+    let version = version(dir, &files)?;
+    for (name, page) in [("index.html", &index), (EMBED, &embed)] {
+        let page = with_version(page, &version)
+            .ok_or_else(|| format!("{name} has no {VERSION_TAG}…\"> to carry the version"))?;
+        write(name, page.as_bytes())?;
+    }
 
     let template = read_text(&web.join(SW))?;
     if !template.contains(VERSION_HOLE) || !template.contains(FILES_HOLE) {
@@ -114,17 +124,35 @@ fn list(dir: &Path) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
+/// The embed page made from the app's page: the same files, `<body data-quirkat="embed">`, its own
+/// title, and no manifest (an embed is not an app to install).
+fn embed_of(index: &str) -> Option<String> {
+    let body = index.find("<body")?;
+    let rest = &index[body..];
+    let end = body + rest.find('>')? + 1;
+    let head = index[..body]
+        .replace("<title>quirkat</title>", "<title>quirkat board</title>")
+        .lines()
+        .filter(|l| !l.contains("rel=\"manifest\""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Some(format!(
+        "{head}\n<body data-quirkat=\"embed\">{}",
+        &index[end..]
+    ))
+}
+
 /// The build's version: 16 hex digits of a 64-bit FNV-1a hash over every file's name and contents
-/// (`index.html` with its version tag emptied, so that the version does not depend on itself).
-fn version(dir: &Path, files: &[String], index: &str) -> Result<String, String> {
+/// (the pages with their version tags emptied, so that the version does not depend on itself).
+fn version(dir: &Path, files: &[String]) -> Result<String, String> {
     let mut h = Fnv::default();
     for name in files {
-        let bytes = if name == "index.html" {
-            with_version(index, "")
-                .unwrap_or_else(|| index.to_string())
-                .into_bytes()
+        let bytes = std::fs::read(dir.join(name)).map_err(|e| format!("{name}: {e}"))?;
+        let bytes = if name.ends_with(".html") {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            with_version(&text, "").unwrap_or(text).into_bytes()
         } else {
-            std::fs::read(dir.join(name)).map_err(|e| format!("{name}: {e}"))?
+            bytes
         };
         h.add(name.as_bytes());
         h.add(&(bytes.len() as u64).to_le_bytes());
@@ -189,7 +217,8 @@ mod tests {
     fn fake_build(dir: &Path) {
         std::fs::write(
             dir.join("index.html"),
-            "<head><meta name=\"quirkat-build\" content=\"dev\" /></head>",
+            "<head><title>quirkat</title><meta name=\"quirkat-build\" content=\"dev\" />\n\
+             <link rel=\"manifest\" href=\"/manifest.webmanifest\" /></head><body></body>",
         )
         .unwrap();
         std::fs::write(dir.join("worker.js"), "one").unwrap();
@@ -209,6 +238,7 @@ mod tests {
             "icon-maskable-512.png",
             "icon.svg",
             "index.html",
+            "embed.html",
             "manifest.webmanifest",
             "sub/a.css",
             "worker.js",
@@ -218,6 +248,11 @@ mod tests {
         assert!(!sw.contains("'sw.js'"), "the worker does not cache itself");
         let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
         assert!(index.contains(&format!("content=\"{v1}\"")), "{index}");
+        let embed = std::fs::read_to_string(dir.join("embed.html")).unwrap();
+        assert!(embed.contains(&format!("content=\"{v1}\"")), "{embed}");
+        assert!(embed.contains("<body data-quirkat=\"embed\"></body>"), "{embed}");
+        assert!(embed.contains("<title>quirkat board</title>"), "{embed}");
+        assert!(!embed.contains("manifest"), "an embed is no app to install: {embed}");
 
         // again on its own output: the same version; a changed file: a new one
         assert_eq!(stage(&dir).unwrap(), v1);

@@ -21,6 +21,7 @@ pub mod browser;
 pub mod components;
 pub mod embed;
 pub mod geometry;
+pub mod host;
 pub mod input;
 pub mod keyboard;
 pub mod library;

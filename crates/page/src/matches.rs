@@ -51,7 +51,7 @@ impl Match {
     /// Who plays first and second in game `k` (from 0): A and B, then B and A, and so on.
     pub fn seats(&self, k: usize) -> [PlayerKind; 2] {
         let [a, b] = self.players;
-        if k % 2 == 0 { [a, b] } else { [b, a] }
+        if k.is_multiple_of(2) { [a, b] } else { [b, a] }
     }
 
     /// Which of A (0) and B (1) plays `side` in game `k`.

@@ -61,6 +61,8 @@ pub enum Action {
     AiSilent(u32),
     /// The game shown was filed in the library under this id.
     Filed(String),
+    /// Play this move (checked first), as if it had been entered.
+    PlayMove(Move),
 }
 
 /// How the board is shown.
@@ -594,6 +596,10 @@ impl Reducible for AppState {
             Action::ToggleEval => next.settings.eval = !self.settings.eval,
             a @ (Action::AiAsked(..) | Action::AiReply(_) | Action::AiSilent(_)) => {
                 next.ai_action(a)
+            }
+            Action::PlayMove(m) => {
+                next.clear_notice();
+                next.play(&m);
             }
             Action::Filed(id) => {
                 next.id = Some(id);

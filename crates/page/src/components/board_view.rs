@@ -6,6 +6,7 @@
 use super::board_marks;
 use super::board_pieces::{self, Piece};
 use crate::geometry::{self, Frame, num};
+use crate::embed::Mark;
 use crate::input::Input;
 use crate::refusal;
 use crate::state::{Action, AppState, Settings};
@@ -127,6 +128,45 @@ pub struct BoardViewProps {
     pub on_action: Callback<Action>,
     /// The user asked for reduced motion: nothing glides or fades.
     pub reduced_motion: bool,
+    /// Circles and arrows drawn over the board (an embed's `marks=`).
+    #[prop_or_default]
+    pub marks: Rc<Vec<Mark>>,
+}
+
+/// The annotations: a ring round each point marked, an arrow for each pair.
+fn annotations(marks: &[Mark], board: &Board, frame: &Frame) -> Html {
+    if marks.is_empty() {
+        return html! {};
+    }
+    let drawn = marks.iter().map(|m| match *m {
+        Mark::Ring(p) => {
+            let (x, y) = geometry::point_xy(board, frame, p);
+            html! { <circle class="annotation ring" cx={num(x)} cy={num(y)} r="0.46"
+                            data-mark={board.name(p).to_string()} /> }
+        }
+        Mark::Arrow(a, b) => {
+            let (x1, y1) = geometry::point_xy(board, frame, a);
+            let (x2, y2) = geometry::point_xy(board, frame, b);
+            // stop short of the point, so that the head does not hide its piece
+            let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1e-9);
+            let k = (len - 0.3).max(0.0) / len;
+            html! { <line class="annotation arrow" x1={num(x1)} y1={num(y1)}
+                          x2={num(x1 + (x2 - x1) * k)} y2={num(y1 + (y2 - y1) * k)}
+                          marker-end="url(#arrowhead)"
+                          data-mark={format!("{}>{}", board.name(a), board.name(b))} /> }
+        }
+    });
+    html! {
+        <g class="annotations">
+            <defs>
+                <marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4"
+                        markerHeight="4" orient="auto-start-reverse">
+                    <path d="M0 0 L10 5 L0 10 z" class="arrowhead" />
+                </marker>
+            </defs>
+            { for drawn }
+        </g>
+    }
 }
 
 /// The point under a pointer event, read from the element there (a finger's events all go to the
@@ -283,6 +323,7 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
             { board_marks::under_pieces(state, &frame) }
             { board_pieces::points(state, &frame, !props.reduced_motion) }
             { board_marks::over_pieces(state, &frame, &props.on_action) }
+            { annotations(&props.marks, board, &frame) }
             { for dragged }
         </svg>
     }

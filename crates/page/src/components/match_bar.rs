@@ -22,8 +22,11 @@ pub struct MatchBarProps {
     pub on_action: Callback<Action>,
 }
 
+/// Each game of a match by its id, with how it ended.
+type Ends = Vec<(String, Option<Outcome>)>;
+
 /// The match and the ends of its other games, read from the library.
-fn read(match_id: &str) -> Option<(Match, Vec<(String, Option<Outcome>)>)> {
+fn read(match_id: &str) -> Option<(Match, Ends)> {
     let mut store = LocalStore::open();
     let m = library::get_match(&store, match_id)?;
     let (entries, _) = library::list(&mut store);
