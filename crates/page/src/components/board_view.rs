@@ -1,14 +1,14 @@
-//! One SVG per board, in board coordinates (see [`crate::geometry`]): drawn lines, Surakarta
+//! One SVG per board, in board coordinates (see [`quirkat_draw::geometry`]): drawn lines, Surakarta
 //! circuits with their loops, point names, marks ([`super::board_marks`]), points and pieces
 //! ([`super::board_pieces`]). Pointer presses and releases become [`Action::Press`] and
 //! [`Action::Release`], so a piece can be clicked or dragged, with a mouse or a finger.
 
 use super::board_marks;
 use super::board_pieces::{self, Piece};
-use crate::geometry::{self, Frame, num};
 use crate::input::Input;
 use crate::refusal;
 use crate::state::{Action, AppState, Settings};
+use quirkat_draw::geometry::{self, Frame, num};
 use quirkat_rules::{Board, Game, Move, Point, Rules, RulesetId};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;

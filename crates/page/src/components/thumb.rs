@@ -1,6 +1,6 @@
 //! A small drawing of a board with its starting pieces, for the picker.
 
-use crate::geometry::{self, Frame, num};
+use quirkat_draw::geometry::{self, Frame, num};
 use quirkat_rules::{Game, Rules, RulesetId};
 use yew::prelude::*;
 
