@@ -339,6 +339,17 @@ pub fn stack_offsets(height: usize) -> Vec<f64> {
     (0..height).map(|l| -(l as f64) * step).collect()
 }
 
+/// The outline of each disc of a stack of `height`: a quarter of the rise from one disc to the
+/// next (0.02 up to 6 pieces, half a lone piece's), so that between the outlines the rim of every
+/// disc shows its owner's colour, even on a squeezed tall stack.
+pub fn disc_edge(height: usize) -> f64 {
+    let rise = match stack_offsets(height)[..] {
+        [a, b, ..] => a - b,
+        _ => 0.08,
+    };
+    rise / 4.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -501,5 +512,13 @@ mod tests {
         let tall = stack_offsets(24);
         assert!((tall[23] + 0.4).abs() < 1e-9);
         assert!(tall.windows(2).all(|w| w[1] < w[0]));
+        assert_eq!(disc_edge(6), 0.02);
+        for h in 2..=24 {
+            let rise = stack_offsets(h)[0] - stack_offsets(h)[1];
+            assert!(
+                disc_edge(h) <= rise / 2.0 + 1e-9,
+                "a rim shows between outlines at {h}"
+            );
+        }
     }
 }

@@ -108,11 +108,12 @@ fn piece_body(out: &mut String, piece: &Standing, p: &Palette) {
     let side = piece.side.name();
     if piece.stack.len() > 1 {
         let offsets = geometry::stack_offsets(piece.stack.len());
+        let edge_width = num(geometry::disc_edge(piece.stack.len()));
         for (s, dy) in piece.stack.iter().zip(&offsets) {
             let (fill, edge) = colours(p, *s);
             let _ = write!(
                 out,
-                r#"<ellipse class="disc {}" cx="0" cy="{}" rx="{}" ry="{}" fill="{fill}" stroke="{edge}" stroke-width="0.04"/>"#,
+                r#"<ellipse class="disc {}" cx="0" cy="{}" rx="{}" ry="{}" fill="{fill}" stroke="{edge}" stroke-width="{edge_width}"/>"#,
                 s.name(),
                 num(dy + DISC_DROP),
                 num(PIECE),
@@ -215,7 +216,7 @@ pub fn diagram(game: &Game, ply: usize, style: &Style) -> String {
     if arrows {
         let _ = writeln!(
             s,
-            r#"<defs><marker id="{arrow_id}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3.5" markerHeight="3.5" markerUnits="strokeWidth" orient="auto"><path d="M0 0 L10 5 L0 10 Z" fill="{}"/></marker></defs>"#,
+            r#"<defs><marker id="{arrow_id}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.5" markerHeight="3.5" markerUnits="strokeWidth" orient="auto"><path d="M0 0 L10 5 L0 10 Z" fill="{}"/></marker></defs>"#,
             p.arrow
         );
     }

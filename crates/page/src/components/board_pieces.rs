@@ -45,10 +45,15 @@ pub fn piece_body(piece: &Piece) -> Html {
     let side = piece.side.name();
     if piece.stack.len() > 1 {
         let offsets = geometry::stack_offsets(piece.stack.len());
+        // inline, over the stylesheet's outline: thinner on a squeezed tall stack
+        let edge = format!(
+            "stroke-width: {}",
+            num(geometry::disc_edge(piece.stack.len()))
+        );
         let discs = piece.stack.iter().zip(&offsets).map(|(s, dy)| {
             html! {
                 <ellipse class={classes!("disc", s.name())} cx="0" cy={num(*dy + DISC_DROP)}
-                         rx={num(PIECE)} ry={num(PIECE * DISC_SQUASH)} />
+                         rx={num(PIECE)} ry={num(PIECE * DISC_SQUASH)} style={edge.clone()} />
             }
         });
         let top = offsets.last().copied().unwrap_or(0.0);
