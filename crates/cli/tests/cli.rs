@@ -253,14 +253,10 @@ fn a_closed_output_ends_the_command_without_a_panic() {
     assert_eq!(out.status.code(), Some(141), "{err}");
 }
 
-/// The SVG the draw library writes for `game`, as `quirkat diagram` prints it.
-fn drawn(game: &Game, ply: usize, style: &quirkat_draw::Style) -> String {
-    quirkat_draw::diagram(game, ply, style)
-}
-
 #[test]
 fn diagram_prints_the_librarys_svg_of_the_position_asked_for() {
-    use quirkat_draw::{Marks, Style, Theme};
+    // what the draw library writes for a game, which `quirkat diagram` must print
+    use quirkat_draw::{Marks, Style, Theme, diagram as drawn};
     let moves = ["d4-e5", "f6xd4", "c3xe5", "c5xc3"];
     let mut games = vec![Game::new(Rules::new(RulesetId::Srand))];
     for m in moves {
