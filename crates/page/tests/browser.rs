@@ -374,6 +374,15 @@ fn drawing(svg: &Element) -> Drawing {
                             t.push_str(&format!(" {a}={v}"));
                         }
                     }
+                    if s.tag_name() == "ellipse" {
+                        // a disc's outline: the page's custom property, the diagram's attribute
+                        let style = get(s, "style");
+                        let edge = style
+                            .strip_prefix("--disc-edge: ")
+                            .map(str::to_string)
+                            .unwrap_or_else(|| get(s, "stroke-width"));
+                        t.push_str(&format!(" edge={edge}"));
+                    }
                     if s.tag_name() == "text" {
                         t.push_str(&format!(
                             " text={}",

@@ -45,9 +45,9 @@ pub fn piece_body(piece: &Piece) -> Html {
     let side = piece.side.name();
     if piece.stack.len() > 1 {
         let offsets = geometry::stack_offsets(piece.stack.len());
-        // inline, over the stylesheet's outline: thinner on a squeezed tall stack
+        // the stylesheet outlines a disc `--disc-edge` wide, and a selected stack's wider
         let edge = format!(
-            "stroke-width: {}",
+            "--disc-edge: {}",
             num(geometry::disc_edge(piece.stack.len()))
         );
         let discs = piece.stack.iter().zip(&offsets).map(|(s, dy)| {
