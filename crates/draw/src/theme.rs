@@ -124,7 +124,7 @@ const MANUSCRIPT: Palette = Palette {
     inner: "#9b2d20",
     outer: "#2f4a6b",
     middle: "#5f6b2a",
-    arrow: "#9b2d20",
+    arrow: "#b07810",
     crown: "#b8860b",
     crown_edge: "#4a3210",
     first_rim: "#a08a6a",
@@ -265,6 +265,10 @@ mod tests {
             assert_ne!(p.first, p.wood);
             assert_ne!(p.second, p.wood);
             assert_ne!(p.first, p.second);
+            // an arrow round a loop stands out from the circuit under it
+            for circuit in [p.inner, p.outer, p.middle] {
+                assert_ne!(p.arrow, circuit);
+            }
             for c in p.css_variables().lines() {
                 assert!(c.contains(": #"), "{c}");
             }
