@@ -43,8 +43,8 @@ fn theme(s: &str) -> Result<Theme, String> {
 }
 
 /// The game to draw and its ply: the start or `--position`, then the moves up to `--ply`. Every
-/// move is checked, also those after the ply drawn.
-fn game(a: &DiagramArgs) -> Result<(Game, usize), String> {
+/// move is checked, also those after the ply drawn. A position string as it stands has no ply.
+fn game(a: &DiagramArgs) -> Result<(Game, Option<usize>), String> {
     let rules = a.rules.rules()?;
     let start = match &a.position {
         None => Game::new(rules),
@@ -82,6 +82,8 @@ fn game(a: &DiagramArgs) -> Result<(Game, usize), String> {
         game.play_text(text)
             .map_err(|e| format!("ply {}: {e}", i + 1))?;
     }
+    // (--position and --moves exclude each other)
+    let ply = a.position.is_none().then_some(ply);
     Ok((shown.unwrap_or(game), ply))
 }
 

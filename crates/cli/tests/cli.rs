@@ -268,11 +268,11 @@ fn diagram_prints_the_librarys_svg_of_the_position_asked_for() {
     // the start, the last ply by default, and any ply asked for
     assert_eq!(
         ok(&["diagram", "--ruleset", "srand"]),
-        drawn(&games[0], 0, &Style::default())
+        drawn(&games[0], Some(0), &Style::default())
     );
     assert_eq!(
         ok(&["diagram", "--ruleset", "srand", "--moves", &line]),
-        drawn(&games[4], 4, &Style::default())
+        drawn(&games[4], Some(4), &Style::default())
     );
     let out = ok(&[
         "diagram",
@@ -283,7 +283,7 @@ fn diagram_prints_the_librarys_svg_of_the_position_asked_for() {
         "--ply",
         "2",
     ]);
-    assert_eq!(out, drawn(&games[2], 2, &Style::default()));
+    assert_eq!(out, drawn(&games[2], Some(2), &Style::default()));
     assert!(
         out.contains("<title>Srand, ply 2, first to move</title>"),
         "{out}"
@@ -309,7 +309,7 @@ fn diagram_prints_the_librarys_svg_of_the_position_asked_for() {
         "--theme",
         "manuscript",
     ]);
-    assert_eq!(out, drawn(&games[4], 4, &style));
+    assert_eq!(out, drawn(&games[4], Some(4), &style));
     for theme in ["light", "dark", "manuscript"] {
         let out = ok(&["diagram", "--ruleset", "towers", "--theme", theme]);
         assert!(out.contains(&format!("data-theme=\"{theme}\"")));
@@ -328,7 +328,11 @@ fn diagram_prints_the_librarys_svg_of_the_position_asked_for() {
         "--position",
         &s,
     ]);
-    assert_eq!(out, drawn(&huffing, 0, &Style::default()));
+    assert_eq!(out, drawn(&huffing, None, &Style::default()));
+    assert!(
+        out.contains("<title>Srand (enforcement huffing), second to move</title>"),
+        "a position as it stands has no ply: {out}"
+    );
     let err = fails(&["diagram", "--ruleset", "srand", "--position", &s]);
     assert!(
         err.contains("--position is a position of srand (enforcement=huffing)"),

@@ -58,8 +58,8 @@ pub fn escape(text: &str) -> String {
 }
 
 /// The diagram's title for screen readers: the ruleset (with the options changed from its
-/// defaults), the ply and who is to move, or how the game ended.
-pub fn title(game: &Game, ply: usize) -> String {
+/// defaults), the ply when it is known and who is to move, or how the game ended.
+pub fn title(game: &Game, ply: Option<usize>) -> String {
     let rules = game.rules();
     let mut s = rules.ruleset.name().to_string();
     let changed = rules.changed_options();
@@ -70,7 +70,10 @@ pub fn title(game: &Game, ply: usize) -> String {
             .collect();
         let _ = write!(s, " ({})", opts.join(", "));
     }
-    let _ = write!(s, ", ply {ply}, ");
+    if let Some(ply) = ply {
+        let _ = write!(s, ", ply {ply}");
+    }
+    s.push_str(", ");
     match game.outcome() {
         Some(o) => {
             match o.result {
@@ -169,8 +172,9 @@ fn arrow_track(game: &Game, legal: &[Move], points: &[Point]) -> Vec<Track> {
         .unwrap_or_else(|| geometry::chain_track(from, rest))
 }
 
-/// The standalone SVG of the position of `game`, reached after `ply` plies (for the title).
-pub fn diagram(game: &Game, ply: usize, style: &Style) -> String {
+/// The standalone SVG of the position of `game`, reached after `ply` plies when that is known (the
+/// title and `data-ply` say so; a position given as it stands has none).
+pub fn diagram(game: &Game, ply: Option<usize>, style: &Style) -> String {
     let rules = game.rules();
     let board = rules.board;
     let pos = game.position();
@@ -188,7 +192,7 @@ pub fn diagram(game: &Game, ply: usize, style: &Style) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="{}" height="{}" role="img" class="board {} theme-{theme}" data-board="{}" data-ruleset="{}" data-theme="{theme}" data-ply="{ply}"{}>"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="{}" height="{}" role="img" class="board {} theme-{theme}" data-board="{}" data-ruleset="{}" data-theme="{theme}"{}{}>"#,
         num(x0),
         num(y0),
         num(w),
@@ -198,6 +202,8 @@ pub fn diagram(game: &Game, ply: usize, style: &Style) -> String {
         board.kind.id(),
         board.kind.id(),
         rules.ruleset.id(),
+        ply.map(|n| format!(r#" data-ply="{n}""#))
+            .unwrap_or_default(),
         if style.flip {
             r#" data-flipped="""#
         } else {

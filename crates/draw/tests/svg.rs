@@ -52,7 +52,7 @@ fn every_ruleset_draws_in_every_theme_and_orientation() {
                     theme,
                     ..Style::default()
                 };
-                let svg = diagram(&game, 12, &style);
+                let svg = diagram(&game, Some(12), &style);
                 let doc = parse(&svg);
                 let root = doc.root_element();
                 assert_eq!(root.tag_name().name(), "svg");
@@ -154,10 +154,10 @@ fn flipping_turns_the_board_half_a_turn() {
             .unwrap();
         node.attribute("transform").unwrap().to_string()
     };
-    let plain = diagram(&game, 0, &Style::default());
+    let plain = diagram(&game, Some(0), &Style::default());
     let flipped = diagram(
         &game,
-        0,
+        Some(0),
         &Style {
             flip: true,
             ..Style::default()
@@ -180,7 +180,10 @@ fn the_same_input_draws_the_same_bytes() {
         theme: Theme::Dark,
         flip: true,
     };
-    assert_eq!(diagram(&game, 11, &style), diagram(&game, 11, &style));
+    assert_eq!(
+        diagram(&game, Some(11), &style),
+        diagram(&game, Some(11), &style)
+    );
 }
 
 #[test]
@@ -210,7 +213,7 @@ fn marks_draw_circles_and_arrows_and_an_arrow_follows_a_loop() {
         marks: Marks::parse(board, &text).unwrap(),
         ..Style::default()
     };
-    let svg = diagram(&game, 0, &style);
+    let svg = diagram(&game, Some(0), &style);
     let doc = parse(&svg);
     let circles = class_is(&doc, "mark-circle");
     assert_eq!(circles.len(), 2);
@@ -273,7 +276,7 @@ fn a_chain_arrow_passes_every_landing() {
         marks: Marks::parse(board, &names.join(">")).unwrap(),
         ..Style::default()
     };
-    let svg = diagram(&game, 0, &style);
+    let svg = diagram(&game, Some(0), &style);
     let doc = parse(&svg);
     let d = class_is(&doc, "mark-arrow")[0].attribute("d").unwrap();
     assert_eq!(d.matches('L').count(), chain.landings().len(), "{d}");
@@ -288,7 +291,7 @@ fn towers_stacks_show_every_piece() {
     .expect("a stack of three within 300 random plies");
     let svg = diagram(
         &game,
-        0,
+        Some(0),
         &Style {
             theme: Theme::Dark,
             ..Style::default()
@@ -344,7 +347,7 @@ fn queah_reserves_are_drawn_beyond_each_players_edge() {
     for (flip, theme) in [(false, Theme::Manuscript), (true, Theme::Light)] {
         let svg = diagram(
             &game,
-            3,
+            Some(3),
             &Style {
                 flip,
                 theme,
@@ -375,7 +378,7 @@ fn queah_reserves_are_drawn_beyond_each_players_edge() {
     // other families have no reserves
     let srand = diagram(
         &Game::new(Rules::new(RulesetId::Srand)),
-        0,
+        None,
         &Style::default(),
     );
     assert!(!srand.contains("data-reserve"));
@@ -387,7 +390,7 @@ fn kings_wear_crowns_and_a_finished_game_says_so() {
         g.position().kings() != 0 || g.outcome().is_some()
     });
     if let Some(game) = game {
-        let svg = diagram(&game, 40, &Style::default());
+        let svg = diagram(&game, Some(40), &Style::default());
         let doc = parse(&svg);
         let kings = with(&doc, "data-piece")
             .filter(|n| n.attribute("data-piece").unwrap().ends_with(":king"))
@@ -397,7 +400,7 @@ fn kings_wear_crowns_and_a_finished_game_says_so() {
     let over = (0..20)
         .find_map(|seed| reach(RulesetId::Zamma, seed, |g, _| g.outcome().is_some()))
         .expect("a finished game");
-    let svg = diagram(&over, 99, &Style::default());
+    let svg = diagram(&over, Some(99), &Style::default());
     let doc = parse(&svg);
     let title = doc.root_element().first_element_child().unwrap();
     let title = title.text().unwrap();
@@ -405,6 +408,17 @@ fn kings_wear_crowns_and_a_finished_game_says_so() {
         title.contains(" wins (") || title.contains("drawn ("),
         "{title}"
     );
+}
+
+#[test]
+fn a_position_without_its_ply_is_titled_without_one() {
+    let game = Game::new(Rules::new(RulesetId::Queah));
+    let svg = diagram(&game, None, &Style::default());
+    assert!(svg.contains("<title>Queah, first to move</title>"), "{svg}");
+    assert!(!svg.contains("data-ply"));
+    let svg = diagram(&game, Some(0), &Style::default());
+    assert!(svg.contains("<title>Queah, ply 0, first to move</title>"));
+    assert!(svg.contains(r#"data-ply="0""#));
 }
 
 #[test]

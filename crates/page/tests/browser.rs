@@ -471,7 +471,7 @@ async fn the_diagram_draws_what_the_board_draws() {
             labels,
             ..Style::default()
         };
-        let svg = diagram(&game, 0, &style);
+        let svg = diagram(&game, Some(0), &style);
         let holder = document().create_element("div").unwrap();
         holder.set_inner_html(&svg);
         let file = holder.first_element_child().expect("the diagram parses");
