@@ -250,9 +250,15 @@ mod tests {
         assert!(index.contains(&format!("content=\"{v1}\"")), "{index}");
         let embed = std::fs::read_to_string(dir.join("embed.html")).unwrap();
         assert!(embed.contains(&format!("content=\"{v1}\"")), "{embed}");
-        assert!(embed.contains("<body data-quirkat=\"embed\"></body>"), "{embed}");
+        assert!(
+            embed.contains("<body data-quirkat=\"embed\"></body>"),
+            "{embed}"
+        );
         assert!(embed.contains("<title>quirkat board</title>"), "{embed}");
-        assert!(!embed.contains("manifest"), "an embed is no app to install: {embed}");
+        assert!(
+            !embed.contains("manifest"),
+            "an embed is no app to install: {embed}"
+        );
 
         // again on its own output: the same version; a changed file: a new one
         assert_eq!(stage(&dir).unwrap(), v1);

@@ -1,5 +1,5 @@
 //! `quirkat`: the rules engine from the command line. The commands are `rulesets`, `perft` and
-//! `legal` (here), `bench`, `bench-search`, `solve` and `match` (a module each).
+//! `legal` (here), `bench`, `bench-search`, `solve`, `match` and `diagram` (a module each).
 //!
 //! The arguments are parsed by clap: `quirkat --help` lists the commands, `quirkat COMMAND --help`
 //! the arguments of one. A bad argument ends the command with status 1 and one line on standard
@@ -19,6 +19,7 @@ macro_rules! say {
 
 mod args;
 mod bench;
+mod diagram;
 mod matches;
 mod search_bench;
 mod solve;
@@ -29,7 +30,7 @@ use quirkat_rules::{Game, Move, RulesetId};
 use std::process::ExitCode;
 
 /// The quirkat rules engine from the command line: rulesets, perft, legal moves, benchmarks, engine
-/// matches and the solved Queah.
+/// matches, the solved Queah and SVG diagrams.
 #[derive(Parser)]
 #[command(
     name = "quirkat",
@@ -81,6 +82,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Play the engine against itself from seeded, balanced openings
     Match(matches::MatchArgs),
+    /// Draw a position as a standalone SVG file, with optional marks, in a theme
+    Diagram(diagram::DiagramArgs),
 }
 
 fn main() -> ExitCode {
@@ -179,5 +182,6 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Solve(a) => solve::run(&a),
         Command::Match(a) => matches::run(&a),
+        Command::Diagram(a) => diagram::run(&a),
     }
 }

@@ -252,3 +252,191 @@ fn a_closed_output_ends_the_command_without_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(141), "{err}");
 }
+
+#[test]
+fn diagram_prints_the_librarys_svg_of_the_position_asked_for() {
+    // what the draw library writes for a game, which `quirkat diagram` must print
+    use quirkat_draw::{Marks, Style, Theme, diagram as drawn};
+    let moves = ["d4-e5", "f6xd4", "c3xe5", "c5xc3"];
+    let mut games = vec![Game::new(Rules::new(RulesetId::Srand))];
+    for m in moves {
+        let mut g = games.last().unwrap().clone();
+        g.play_text(m).unwrap();
+        games.push(g);
+    }
+    let line = moves.join(" ");
+    // the start, the last ply by default, and any ply asked for
+    assert_eq!(
+        ok(&["diagram", "--ruleset", "srand"]),
+        drawn(&games[0], Some(0), &Style::default())
+    );
+    assert_eq!(
+        ok(&["diagram", "--ruleset", "srand", "--moves", &line]),
+        drawn(&games[4], Some(4), &Style::default())
+    );
+    let out = ok(&[
+        "diagram",
+        "--ruleset",
+        "srand",
+        "--moves",
+        &line,
+        "--ply",
+        "2",
+    ]);
+    assert_eq!(out, drawn(&games[2], Some(2), &Style::default()));
+    assert!(
+        out.contains("<title>Srand, ply 2, first to move</title>"),
+        "{out}"
+    );
+    // every drawing option reaches the drawing
+    let board = games[4].rules().board;
+    let style = Style {
+        flip: true,
+        labels: true,
+        marks: Marks::parse(board, "c2,c2>c4").unwrap(),
+        theme: Theme::Manuscript,
+    };
+    let out = ok(&[
+        "diagram",
+        "--ruleset",
+        "srand",
+        "--moves",
+        &line,
+        "--flip",
+        "--labels",
+        "--marks",
+        "c2,c2>c4",
+        "--theme",
+        "manuscript",
+    ]);
+    assert_eq!(out, drawn(&games[4], Some(4), &style));
+    for theme in ["light", "dark", "manuscript"] {
+        let out = ok(&["diagram", "--ruleset", "towers", "--theme", theme]);
+        assert!(out.contains(&format!("data-theme=\"{theme}\"")));
+    }
+    // a position string draws its position; options must agree with it
+    let mut huffing =
+        Game::new(Rules::from_pairs(RulesetId::Srand, [("enforcement", "huffing")]).unwrap());
+    huffing.play_text("d4-e5").unwrap();
+    let s = huffing.to_position_string();
+    let out = ok(&[
+        "diagram",
+        "--ruleset",
+        "srand",
+        "--option",
+        "enforcement=huffing",
+        "--position",
+        &s,
+    ]);
+    assert_eq!(out, drawn(&huffing, None, &Style::default()));
+    assert!(
+        out.contains("<title>Srand (enforcement huffing), second to move</title>"),
+        "a position as it stands has no ply: {out}"
+    );
+    let err = fails(&["diagram", "--ruleset", "srand", "--position", &s]);
+    assert!(
+        err.contains("--position is a position of srand (enforcement=huffing)"),
+        "{err}"
+    );
+    let err = fails(&["diagram", "--ruleset", "zamma", "--position", &s]);
+    assert!(err.contains("position of srand"), "{err}");
+}
+
+#[test]
+fn diagram_writes_a_file_when_asked() {
+    let dir = std::env::temp_dir().join(format!("quirkat-diagram-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("queah.svg");
+    let out = ok(&[
+        "diagram",
+        "--ruleset",
+        "queah",
+        "--output",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out, "", "nothing on standard output");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        written,
+        ok(&["diagram", "--ruleset", "queah"]),
+        "the same bytes as on standard output"
+    );
+    assert!(written.contains("data-reserve=\"first:"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn diagram_refuses_every_bad_argument_in_one_line() {
+    let cases: [(&[&str], &str); 14] = [
+        (&["--ruleset", "nope"], "unknown ruleset 'nope'"),
+        (
+            &["--ruleset", "srand", "--option", "x=y"],
+            "unknown option 'x'",
+        ),
+        (&["--ruleset", "srand", "--option", "limit=abc"], "limit"),
+        (
+            &["--ruleset", "srand", "--position", "q1_srand"],
+            "--position: ",
+        ),
+        (
+            &["--ruleset", "srand", "--position", "nonsense"],
+            "--position: ",
+        ),
+        (&["--ruleset", "srand", "--moves", "d4-e5 zz"], "ply 2: "),
+        (&["--ruleset", "srand", "--moves", "d4-e5 d4-e5"], "ply 2: "),
+        (
+            &["--ruleset", "srand", "--moves", "d4-e5", "--ply", "2"],
+            "--ply 2 is beyond the 1 move given",
+        ),
+        (
+            &["--ruleset", "srand", "--ply", "1"],
+            "--ply 1 is beyond the 0 moves given",
+        ),
+        (
+            &["--ruleset", "srand", "--ply", "two"],
+            "--ply takes a number, not 'two'",
+        ),
+        (
+            &["--ruleset", "srand", "--marks", "c3,z9"],
+            "--marks: 'z9' in the mark 'z9' is not a point",
+        ),
+        (
+            &["--ruleset", "srand", "--marks", "c3,,e5"],
+            "--marks: mark 2 is empty",
+        ),
+        (
+            &["--ruleset", "srand", "--theme", "sepia"],
+            "--theme: unknown theme 'sepia'",
+        ),
+        (
+            &["--ruleset", "srand", "--position", "x", "--moves", "d4-e5"],
+            "cannot be used with",
+        ),
+    ];
+    for (args, want) in cases {
+        let mut all = vec!["diagram"];
+        all.extend_from_slice(args);
+        let err = fails(&all);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+    // a later move is checked even when an earlier ply is drawn
+    let err = fails(&[
+        "diagram",
+        "--ruleset",
+        "srand",
+        "--moves",
+        "d4-e5 f6xd4 zz",
+        "--ply",
+        "1",
+    ]);
+    assert!(err.contains("ply 3: "), "{err}");
+    let err = fails(&[
+        "diagram",
+        "--ruleset",
+        "srand",
+        "--output",
+        "/nonexistent/dir/x.svg",
+    ]);
+    assert!(err.contains("cannot write /nonexistent/dir/x.svg"), "{err}");
+}

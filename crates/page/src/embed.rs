@@ -6,6 +6,7 @@
 use crate::state::AppState;
 use crate::url;
 use crate::worker::protocol::PlayerKind;
+use quirkat_draw::{Marks, Theme};
 use quirkat_rules::{Game, Record, Rules, RulesetId};
 use serde::Deserialize;
 
@@ -41,63 +42,6 @@ impl Mode {
     }
 }
 
-/// The board's colours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Theme {
-    /// The app's own: wood and ink.
-    Light,
-    /// Light lines on a dark ground.
-    Dark,
-    /// Ink on parchment, for history pages.
-    Manuscript,
-}
-
-impl Theme {
-    /// The theme a parameter value names.
-    pub fn parse(s: &str) -> Option<Theme> {
-        match s {
-            "light" => Some(Theme::Light),
-            "dark" => Some(Theme::Dark),
-            "manuscript" => Some(Theme::Manuscript),
-            _ => None,
-        }
-    }
-
-    /// Its parameter value (and the embed's `data-theme`).
-    pub fn id(self) -> &'static str {
-        match self {
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-            Theme::Manuscript => "manuscript",
-        }
-    }
-}
-
-/// A circled point or an arrow from one point to another (`marks=c3,e5,c3>e5`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mark {
-    /// A circle round a point.
-    Ring(quirkat_rules::Point),
-    /// An arrow.
-    Arrow(quirkat_rules::Point, quirkat_rules::Point),
-}
-
-/// Reads marks (`c3,e5,c3>e5`) on a board; the error names the first bad part.
-pub fn parse_marks(board: &quirkat_rules::Board, text: &str) -> Result<Vec<Mark>, String> {
-    let point = |name: &str| {
-        board
-            .parse_point(name.trim())
-            .ok_or_else(|| format!("'{}' is not a point of this board", short(name)))
-    };
-    text.split(',')
-        .filter(|m| !m.trim().is_empty())
-        .map(|m| match m.split_once('>') {
-            Some((a, b)) => Ok(Mark::Arrow(point(a)?, point(b)?)),
-            None => Ok(Mark::Ring(point(m)?)),
-        })
-        .collect()
-}
-
 /// Everything the address asks of an embed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Embed {
@@ -116,7 +60,7 @@ pub struct Embed {
     /// The move list.
     pub movelist: bool,
     /// Circles and arrows drawn on the board.
-    pub marks: Vec<Mark>,
+    pub marks: Marks,
     /// The colours.
     pub theme: Theme,
     /// A replay's autoplay, in milliseconds a ply.
@@ -252,7 +196,10 @@ pub fn parse(query: &str) -> Embed {
             }
         },
     };
-    let players = [player("first", &mut problems), player("second", &mut problems)];
+    let players = [
+        player("first", &mut problems),
+        player("second", &mut problems),
+    ];
     let mut get_flag = |name: &str, default: bool| {
         value(name)
             .and_then(|v| flag(name, v, &mut problems))
@@ -262,18 +209,15 @@ pub fn parse(query: &str) -> Embed {
     let labels = get_flag("labels", false);
     let controls = get_flag("controls", mode != Mode::View);
     let movelist = get_flag("movelist", false);
-    let marks = value("marks").map_or_else(Vec::new, |m| {
-        parse_marks(rules.board, m).unwrap_or_else(|e| {
+    let marks = value("marks").map_or_else(Marks::default, |m| {
+        Marks::parse(rules.board, m).unwrap_or_else(|e| {
             problems.push(format!("marks: {e}"));
-            Vec::new()
+            Marks::default()
         })
     });
     let theme = value("theme").map_or(Theme::Light, |t| {
-        Theme::parse(t).unwrap_or_else(|| {
-            problems.push(format!(
-                "theme='{}' is not light, dark or manuscript",
-                short(t)
-            ));
+        t.parse().unwrap_or_else(|e| {
+            problems.push(format!("theme: {e}"));
             Theme::Light
         })
     });

@@ -1,9 +1,11 @@
 //! The quirkat browser app: Yew function components over the rules engine.
 //!
-//! * [`geometry`]: board drawing in board coordinates, pure functions of the engine's geometry;
 //! * [`state`]: the app state as a [`yew::Reducible`] with an [`state::Action`] enum;
 //! * [`components`]: one function component per file, the [`App`] at the top;
 //! * [`offline`]: the service worker, the build's version, installation, persistent storage.
+//!
+//! The board's geometry (coordinates, lines, loops, routes, pieces' shapes) comes from
+//! [`quirkat_draw::geometry`], which the `quirkat diagram` command draws with too.
 //!
 //! The pure parts are tested natively (`cargo test -p quirkat-page`); trunk builds `src/bin/app.rs`
 //! for `wasm32-unknown-unknown`.
@@ -20,7 +22,6 @@
 pub mod browser;
 pub mod components;
 pub mod embed;
-pub mod geometry;
 pub mod host;
 pub mod input;
 pub mod keyboard;

@@ -1,12 +1,16 @@
 //! Component tests in a real browser (headless Chromium, through wasm-bindgen-test-runner): the
 //! whole app mounted in the page, driven by real DOM events; the board, the input state machine
-//! (chains hop by hop, numbered disambiguation, cancel) and recovery from unreadable storage.
+//! (chains hop by hop, numbered disambiguation, cancel) and recovery from unreadable storage; and
+//! the live board against the `quirkat diagram` SVG of the same position, element by element.
 #![cfg(target_arch = "wasm32")]
 
+use quirkat_draw::{Style, diagram};
+use quirkat_page::components::board_view::{BoardShown, BoardView, BoardViewProps};
 use quirkat_page::saved::{self, KeyValue};
 use quirkat_page::state::AppState;
 use quirkat_page::{App, browser::LocalStore};
-use quirkat_rules::{Game, Move, Record, Rules, RulesetId};
+use quirkat_rules::rng::Rng;
+use quirkat_rules::{Family, Game, Move, Record, Rules, RulesetId};
 use std::time::Duration;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -314,4 +318,185 @@ async fn unreadable_storage_is_set_aside_and_the_other_games_kept() {
     assert_eq!(plies(&root), 1);
     app.destroy();
     root.remove();
+}
+
+/// What a board drawing shows, read from its elements: each point with its place, the drawn lines,
+/// the Surakarta circuits with their loops, each piece with the shapes it is drawn with, the edge
+/// labels, and the view box.
+#[derive(Debug)]
+struct Drawing {
+    points: Vec<(String, String)>,
+    lines: Vec<String>,
+    loops: Vec<(String, String, String)>,
+    pieces: Vec<(String, String, String, Vec<String>)>,
+    labels: Vec<(String, String, String)>,
+    view_box: String,
+}
+
+fn elements(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .collect()
+}
+
+fn get(e: &Element, name: &str) -> String {
+    e.get_attribute(name).unwrap_or_default()
+}
+
+/// The drawing inside `svg` (the app's board or a diagram).
+fn drawing(svg: &Element) -> Drawing {
+    let mut points: Vec<(String, String)> = elements(svg, "[data-point]")
+        .iter()
+        .map(|e| (get(e, "data-point"), get(e, "transform")))
+        .collect();
+    points.sort();
+    let mut lines: Vec<String> = elements(svg, "polyline.line")
+        .iter()
+        .map(|e| get(e, "points"))
+        .collect();
+    lines.sort();
+    let loops = elements(svg, "path[data-circuit]")
+        .iter()
+        .map(|e| (get(e, "data-circuit"), get(e, "class"), get(e, "d")))
+        .collect();
+    // a piece: its point, owner and kind, stack, and every shape of its body with the attributes
+    // that place and size it (the app's other marks on a piece, such as must-capture, are left out)
+    let mut pieces: Vec<(String, String, String, Vec<String>)> = elements(svg, "[data-piece]")
+        .iter()
+        .map(|e| {
+            let shapes = elements(e, ".body, .disc, .rim, .crown, .height")
+                .iter()
+                .map(|s| {
+                    let mut t = format!("{} {}", s.tag_name(), get(s, "class"));
+                    for a in ["cx", "cy", "r", "rx", "ry", "d", "x", "y"] {
+                        if let Some(v) = s.get_attribute(a) {
+                            t.push_str(&format!(" {a}={v}"));
+                        }
+                    }
+                    if s.tag_name() == "ellipse" {
+                        // a disc's outline: the page's custom property, the diagram's attribute
+                        let style = get(s, "style");
+                        let edge = style
+                            .strip_prefix("--disc-edge: ")
+                            .map(str::to_string)
+                            .unwrap_or_else(|| get(s, "stroke-width"));
+                        t.push_str(&format!(" edge={edge}"));
+                    }
+                    if s.tag_name() == "text" {
+                        t.push_str(&format!(
+                            " text={}",
+                            s.text_content().unwrap_or_default().trim()
+                        ));
+                    }
+                    t
+                })
+                .collect();
+            (
+                get(e, "data-at"),
+                get(e, "data-piece"),
+                get(e, "data-stack"),
+                shapes,
+            )
+        })
+        .collect();
+    pieces.sort();
+    let mut labels: Vec<(String, String, String)> = elements(svg, "text.label")
+        .iter()
+        .map(|e| {
+            (
+                e.text_content().unwrap_or_default(),
+                get(e, "x"),
+                get(e, "y"),
+            )
+        })
+        .collect();
+    labels.sort();
+    Drawing {
+        points,
+        lines,
+        loops,
+        pieces,
+        labels,
+        view_box: get(svg, "viewBox"),
+    }
+}
+
+/// A position of `id` some random plies in (fewer if the game ends), from a fixed seed.
+fn somewhere(id: RulesetId, plies: usize, seed: u64) -> Game {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(Rules::new(id));
+    for _ in 0..plies {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        game.play(&legal[rng.below(legal.len())]).unwrap();
+    }
+    game
+}
+
+#[wasm_bindgen_test]
+async fn the_diagram_draws_what_the_board_draws() {
+    let mut cases: Vec<(Game, bool, bool)> = Vec::new();
+    for (i, id) in RulesetId::ALL.into_iter().enumerate() {
+        cases.push((Game::new(Rules::new(id)), i % 2 == 1, true));
+        cases.push((somewhere(id, 25 + i, i as u64), i % 2 == 0, i % 3 != 0));
+    }
+    // towers stacks, tall ones among them, and kings
+    cases.push((somewhere(RulesetId::Towers, 60, 4), false, true));
+    cases.push((somewhere(RulesetId::Towers, 90, 4), true, false));
+    cases.push((somewhere(RulesetId::Srand, 80, 3), true, true));
+    let mut stacks = 0;
+    let mut loops = 0;
+    for (game, flip, labels) in cases {
+        let id = game.rules().ruleset;
+        let mut state = AppState::from_game(game.clone());
+        state.settings.flipped = flip;
+        state.settings.labels = labels;
+        let root = document().create_element("div").unwrap();
+        document().body().unwrap().append_child(&root).unwrap();
+        let props = BoardViewProps {
+            state: BoardShown::of(&state),
+            on_action: yew::Callback::noop(),
+            reduced_motion: true,
+        };
+        let app = yew::Renderer::<BoardView>::with_root_and_props(root.clone(), props).render();
+        settle().await;
+        let board = find(&root, "svg.board").expect("the board is drawn");
+        let live = drawing(&board);
+
+        let style = Style {
+            flip,
+            labels,
+            ..Style::default()
+        };
+        let svg = diagram(&game, Some(0), &style);
+        let holder = document().create_element("div").unwrap();
+        holder.set_inner_html(&svg);
+        let file = holder.first_element_child().expect("the diagram parses");
+        let mut drawn = drawing(&file);
+        if game.rules().family == Family::Queah {
+            // the diagram adds rows for the reserves, which the app lists beside the board
+            assert_ne!(drawn.view_box, live.view_box);
+            drawn.view_box = live.view_box.clone();
+        }
+        assert!(!live.points.is_empty() && !live.lines.is_empty(), "{id:?}");
+        let case = format!("{id:?} flipped {flip} labels {labels}");
+        assert_eq!(live.points, drawn.points, "points, {case}");
+        assert_eq!(live.lines, drawn.lines, "lines, {case}");
+        assert_eq!(live.loops, drawn.loops, "loops, {case}");
+        for (a, b) in live.pieces.iter().zip(&drawn.pieces) {
+            assert_eq!(a, b, "a piece, {case}");
+        }
+        assert_eq!(live.pieces.len(), drawn.pieces.len(), "pieces, {case}");
+        assert_eq!(live.labels, drawn.labels, "labels, {case}");
+        assert_eq!(live.view_box, drawn.view_box, "view box, {case}");
+        stacks += live.pieces.iter().filter(|p| p.2.len() > 1).count();
+        loops += live.loops.len();
+        app.destroy();
+        root.remove();
+    }
+    assert!(stacks > 0, "stacks were compared");
+    assert!(loops > 0, "loops were compared");
 }

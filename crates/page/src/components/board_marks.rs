@@ -3,8 +3,8 @@
 //! and numbered paths when several chains end on the same point.
 
 use super::board_view::BoardShown;
-use crate::geometry::{self, Frame, num};
 use crate::state::Action;
+use quirkat_draw::geometry::{self, Frame, num};
 use quirkat_rules::{Game, Move, Track, route};
 use yew::prelude::*;
 

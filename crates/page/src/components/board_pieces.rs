@@ -3,13 +3,12 @@
 //! capture, the keyboard cursor; and the last move's glide and fading captures.
 
 use super::board_view::BoardShown;
-use crate::geometry::{self, Frame, num};
+use quirkat_draw::geometry::{
+    self, CROWN, DISC_DROP, DISC_SQUASH, DOT, Frame, HEIGHT_DROP, KING_RIM, PIECE, num,
+};
 use quirkat_rules::{Family, Point, Side, route};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// Radius of a piece, in grid units.
-const PIECE: f64 = 0.34;
 
 /// How long a move glides (and a capture fades), as SVG/CSS time.
 const GLIDE: &str = "0.35s";
@@ -46,17 +45,22 @@ pub fn piece_body(piece: &Piece) -> Html {
     let side = piece.side.name();
     if piece.stack.len() > 1 {
         let offsets = geometry::stack_offsets(piece.stack.len());
+        // the stylesheet outlines a disc `--disc-edge` wide, and a selected stack's wider
+        let edge = format!(
+            "--disc-edge: {}",
+            num(geometry::disc_edge(piece.stack.len()))
+        );
         let discs = piece.stack.iter().zip(&offsets).map(|(s, dy)| {
             html! {
-                <ellipse class={classes!("disc", s.name())} cx="0" cy={num(*dy + 0.06)}
-                         rx={num(PIECE)} ry={num(PIECE * 0.8)} />
+                <ellipse class={classes!("disc", s.name())} cx="0" cy={num(*dy + DISC_DROP)}
+                         rx={num(PIECE)} ry={num(PIECE * DISC_SQUASH)} style={edge.clone()} />
             }
         });
         let top = offsets.last().copied().unwrap_or(0.0);
         return html! {
             <>
                 { for discs }
-                <text class={classes!("height", side)} x="0" y={num(top + 0.1)}>
+                <text class={classes!("height", side)} x="0" y={num(top + HEIGHT_DROP)}>
                     { piece.stack.len().to_string() }
                 </text>
             </>
@@ -66,8 +70,8 @@ pub fn piece_body(piece: &Piece) -> Html {
         html! {
             <>
                 <circle class={classes!("body", side)} r={num(PIECE)} />
-                <circle class={classes!("rim", side)} r={num(PIECE * 0.72)} />
-                <path class="crown" d="M-0.18 0.1 L-0.2 -0.12 L-0.09 0 L0 -0.16 L0.09 0 L0.2 -0.12 L0.18 0.1 Z" />
+                <circle class={classes!("rim", side)} r={num(PIECE * KING_RIM)} />
+                <path class="crown" d={CROWN} />
             </>
         }
     } else {
@@ -129,9 +133,7 @@ pub fn points(state: &BoardShown, frame: &Frame, animate: bool) -> Html {
         _ => Vec::new(),
     };
 
-    let mut drawn = geometry::points(board, frame);
-    // lower points first, so that a stack rising up the screen is never covered by the point below
-    drawn.sort_by(|a, b| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
+    let drawn = geometry::points_bottom_up(board, frame);
     let points = drawn.iter().map(|p| {
         let i = p.index;
         let piece = Piece::at(state, i).map(|piece| {
@@ -185,7 +187,7 @@ pub fn points(state: &BoardShown, frame: &Frame, animate: bool) -> Html {
                data-cursor={(state.keyboard && state.cursor_point == Some(i)).then_some("")}
                transform={format!("translate({} {})", num(p.x), num(p.y))}>
                 <circle class="hit" r="0.48" />
-                <circle class="dot" r="0.09" />
+                <circle class="dot" r={num(DOT)} />
                 { for ghost }
                 { for piece }
                 { for dropping }

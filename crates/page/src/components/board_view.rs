@@ -1,15 +1,15 @@
-//! One SVG per board, in board coordinates (see [`crate::geometry`]): drawn lines, Surakarta
+//! One SVG per board, in board coordinates (see [`quirkat_draw::geometry`]): drawn lines, Surakarta
 //! circuits with their loops, point names, marks ([`super::board_marks`]), points and pieces
 //! ([`super::board_pieces`]). Pointer presses and releases become [`Action::Press`] and
 //! [`Action::Release`], so a piece can be clicked or dragged, with a mouse or a finger.
 
 use super::board_marks;
 use super::board_pieces::{self, Piece};
-use crate::geometry::{self, Frame, num};
-use crate::embed::Mark;
 use crate::input::Input;
 use crate::refusal;
 use crate::state::{Action, AppState, Settings};
+use quirkat_draw::geometry::{self, Frame, num};
+use quirkat_draw::{Mark, Marks};
 use quirkat_rules::{Board, Game, Move, Point, Rules, RulesetId};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -130,37 +130,35 @@ pub struct BoardViewProps {
     pub reduced_motion: bool,
     /// Circles and arrows drawn over the board (an embed's `marks=`).
     #[prop_or_default]
-    pub marks: Rc<Vec<Mark>>,
+    pub marks: Rc<Marks>,
 }
 
-/// The annotations: a ring round each point marked, an arrow for each pair.
-fn annotations(marks: &[Mark], board: &Board, frame: &Frame) -> Html {
+/// The annotations (an embed's `marks=`), drawn as the diagrams draw them: a circle round each
+/// point marked, an arrow along each move marked (round the loops when it is a Surakarta capture).
+fn annotations(marks: &Marks, game: &Game, frame: &Frame) -> Html {
     if marks.is_empty() {
         return html! {};
     }
-    let drawn = marks.iter().map(|m| match *m {
-        Mark::Ring(p) => {
-            let (x, y) = geometry::point_xy(board, frame, p);
-            html! { <circle class="annotation ring" cx={num(x)} cy={num(y)} r="0.46"
-                            data-mark={board.name(p).to_string()} /> }
+    let board = game.rules().board;
+    let legal = game.legal_moves();
+    let drawn = marks.0.iter().map(|m| match m {
+        Mark::Circle(p) => {
+            let (x, y) = geometry::point_xy(board, frame, *p);
+            html! { <circle class="annotation ring" cx={num(x)} cy={num(y)} r={num(geometry::MARK_CIRCLE)}
+                            data-mark={board.name(*p).to_string()} /> }
         }
-        Mark::Arrow(a, b) => {
-            let (x1, y1) = geometry::point_xy(board, frame, a);
-            let (x2, y2) = geometry::point_xy(board, frame, b);
-            // stop short of the point, so that the head does not hide its piece
-            let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1e-9);
-            let k = (len - 0.3).max(0.0) / len;
-            html! { <line class="annotation arrow" x1={num(x1)} y1={num(y1)}
-                          x2={num(x1 + (x2 - x1) * k)} y2={num(y1 + (y2 - y1) * k)}
-                          marker-end="url(#arrowhead)"
-                          data-mark={format!("{}>{}", board.name(a), board.name(b))} /> }
+        Mark::Arrow(points) => {
+            let track = quirkat_draw::arrow_track(game, &legal, points);
+            let names: Vec<&str> = points.iter().map(|&q| board.name(q)).collect();
+            html! { <path class="annotation arrow" d={geometry::track_path(board, frame, &track, (0.0, 0.0))}
+                          marker-end="url(#arrowhead)" data-mark={names.join(">")} /> }
         }
     });
     html! {
         <g class="annotations">
             <defs>
-                <marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4"
-                        markerHeight="4" orient="auto-start-reverse">
+                <marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.5"
+                        markerHeight="3.5" orient="auto">
                     <path d="M0 0 L10 5 L0 10 z" class="arrowhead" />
                 </marker>
             </defs>
@@ -323,7 +321,7 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
             { board_marks::under_pieces(state, &frame) }
             { board_pieces::points(state, &frame, !props.reduced_motion) }
             { board_marks::over_pieces(state, &frame, &props.on_action) }
-            { annotations(&props.marks, board, &frame) }
+            { annotations(&props.marks, state.game(), &frame) }
             { for dragged }
         </svg>
     }

@@ -27,11 +27,7 @@ use yew::prelude::*;
 fn version() -> String {
     web_sys::window()
         .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector("meta[name=quirkat-build]")
-                .ok()
-                .flatten()
-        })
+        .and_then(|d| d.query_selector("meta[name=quirkat-build]").ok().flatten())
         .and_then(|m| m.get_attribute("content"))
         .unwrap_or_default()
 }
@@ -73,6 +69,18 @@ fn change(before: &(usize, Rc<Vec<Move>>), state: &AppState) -> Change {
     } else {
         Change::None
     }
+}
+
+/// The theme's colours as the custom properties the style sheet draws with (one palette for the
+/// live board and the diagrams: [`quirkat_draw::Theme`]), and the marks' colours.
+fn theme_style(theme: quirkat_draw::Theme) -> String {
+    let p = theme.palette();
+    let vars = p.css_variables().replace('\n', " ");
+    format!(
+        "{vars} --mark-circle: {}; --mark-arrow: {}; --crown: {}; --crown-edge: {}; \
+         --first-text: {}; --second-text: {}; font-family: {};",
+        p.accent, p.arrow, p.crown, p.crown_edge, p.first_text, p.second_text, p.font
+    )
 }
 
 /// The embed page.
@@ -247,9 +255,8 @@ pub fn EmbedPage() -> Html {
                     }
                 };
                 let watched = el.clone();
-                let callback = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
-                    send(&watched)
-                });
+                let callback =
+                    wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || send(&watched));
                 let observer =
                     web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
                 observer.observe(&el);
@@ -288,7 +295,11 @@ pub fn EmbedPage() -> Html {
 
     let state: &AppState = &store;
     let side_line = *mode == Mode::Replay && !Rc::ptr_eq(&state.played, &main_line.0);
-    let button = |name: &'static str, label: &'static str, title: &'static str, action: Action, enabled: bool| {
+    let button = |name: &'static str,
+                  label: &'static str,
+                  title: &'static str,
+                  action: Action,
+                  enabled: bool| {
         let on = on_action.clone();
         let onclick = Callback::from(move |_| on.emit(action.clone()));
         html! {
@@ -355,7 +366,7 @@ pub fn EmbedPage() -> Html {
     });
     html! {
         <div class="embed" ref={root} data-theme={setup.theme.id()} data-mode={mode.id()}
-             data-status={state.status()}>
+             data-status={state.status()} style={theme_style(setup.theme)}>
             if let Some(n) = &state.notice {
                 <p class="notice" role="status" data-refusal={state.refusal.as_ref().map(|r| r.kind())}
                    data-problems={(!setup.problems.is_empty()).then(|| setup.problems.len().to_string())}>{ n.clone() }</p>

@@ -1,7 +1,7 @@
 //! A small drawing of a board with its pieces: a ruleset's start, for the picker, or a game's
 //! position, for the library.
 
-use crate::geometry::{self, Frame, num};
+use quirkat_draw::geometry::{self, Frame, num};
 use quirkat_rules::{Game, Rules, RulesetId};
 use std::rc::Rc;
 use yew::prelude::*;

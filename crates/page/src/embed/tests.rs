@@ -1,4 +1,5 @@
 use super::*;
+use quirkat_draw::Mark;
 use quirkat_rules::Side;
 
 #[test]
@@ -30,8 +31,12 @@ fn a_diagram_from_a_position_with_marks() {
     let board = e.state.board();
     let p = |n: &str| board.parse_point(n).unwrap();
     assert_eq!(
-        e.marks,
-        [Mark::Ring(p("c2")), Mark::Ring(p("c3")), Mark::Arrow(p("c2"), p("c3"))]
+        e.marks.0,
+        [
+            Mark::Circle(p("c2")),
+            Mark::Circle(p("c3")),
+            Mark::Arrow(vec![p("c2"), p("c3")])
+        ]
     );
 }
 
@@ -50,8 +55,16 @@ fn every_bad_value_is_named_and_the_embed_still_shows_what_it_can() {
     );
     let all = e.problems.join("\n");
     for part in [
-        "ply 2", "a1-a9", "ply=9", "mode='dance'", "first='7'", "flip='maybe'", "'z99'",
-        "theme='neon'", "autoplay='5'", "parentOrigin=",
+        "ply 2",
+        "a1-a9",
+        "ply=9",
+        "mode='dance'",
+        "first='7'",
+        "flip='maybe'",
+        "'z99'",
+        "theme 'neon'",
+        "autoplay='5'",
+        "parentOrigin=",
     ] {
         assert!(all.contains(part), "{part} in:\n{all}");
     }
@@ -77,7 +90,10 @@ fn no_or_a_bad_ruleset_gives_the_start_of_srand_or_of_the_ruleset() {
     let e = parse("?ruleset=srand&position=q1_garbage");
     assert!(e.problems[0].starts_with("position"), "{:?}", e.problems);
     let queah = Game::new(Rules::new(RulesetId::Queah)).to_position_string();
-    let e = parse(&format!("?ruleset=srand&position={}", queah.replace(' ', "+")));
+    let e = parse(&format!(
+        "?ruleset=srand&position={}",
+        queah.replace(' ', "+")
+    ));
     assert!(e.problems[0].contains("queah"), "{:?}", e.problems);
     assert_eq!(e.state.ruleset(), RulesetId::Srand);
     assert!(parse("?ruleset=%zz").problems[0].contains("escape"));
@@ -95,18 +111,42 @@ fn commands_are_read_or_refused_in_words_and_others_ignored() {
             text: "e4-e5".into()
         }))
     );
-    assert_eq!(read_command(r#"{"type":"quirkat:flip"}"#), Ok(Some(Command::Flip {})));
-    let Ok(Some(Command::Load { ruleset, options, moves, .. })) = read_command(
+    assert_eq!(
+        read_command(r#"{"type":"quirkat:flip"}"#),
+        Ok(Some(Command::Flip {}))
+    );
+    let Ok(Some(Command::Load {
+        ruleset,
+        options,
+        moves,
+        ..
+    })) = read_command(
         r#"{"type":"quirkat:load","ruleset":"zamma","options":{"limit":40},"moves":["d4-e5"]}"#,
-    ) else {
+    )
+    else {
         panic!("a load");
     };
     assert_eq!(ruleset, "zamma");
     assert_eq!(moves.unwrap().list(), ["d4-e5"]);
     assert_eq!(load_rules("zamma", &options).unwrap().options.limit, 40);
-    assert!(load_rules("zamma", &[("drop_ends_turn".to_string(), serde_json::json!(true))].into_iter().collect()).is_err());
+    assert!(
+        load_rules(
+            "zamma",
+            &[("drop_ends_turn".to_string(), serde_json::json!(true))]
+                .into_iter()
+                .collect()
+        )
+        .is_err()
+    );
     // not for quirkat: ignored
-    for other in ["", "3", "null", r#"{"type":"other"}"#, r#"{"ply":3}"#, "[1]"] {
+    for other in [
+        "",
+        "3",
+        "null",
+        r#"{"type":"other"}"#,
+        r#"{"ply":3}"#,
+        "[1]",
+    ] {
         assert_eq!(read_command(other), Ok(None), "{other}");
     }
     // for quirkat but malformed: an error
@@ -141,18 +181,36 @@ fn events_carry_what_the_contract_says() {
         material: [3, 5],
     };
     let over = event::gameover(&o);
-    assert_eq!((over["result"].as_str(), over["reason"].as_str()), (Some("second"), Some("blocked")));
+    assert_eq!(
+        (over["result"].as_str(), over["reason"].as_str()),
+        (Some("second"), Some("blocked"))
+    );
     assert_eq!(over["score"], serde_json::json!([3, 5]));
     assert_eq!(event::resize(412)["height"], 412);
-    assert_eq!(event::error("no", serde_json::json!({"type": "quirkat:x"}))["command"]["type"], "quirkat:x");
+    assert_eq!(
+        event::error("no", serde_json::json!({"type": "quirkat:x"}))["command"]["type"],
+        "quirkat:x"
+    );
 }
 
 #[test]
 fn origins() {
-    for ok in ["https://a.example", "http://127.0.0.1:8081", "https://a.example/"] {
+    for ok in [
+        "https://a.example",
+        "http://127.0.0.1:8081",
+        "https://a.example/",
+    ] {
         assert!(valid_origin(ok), "{ok}");
     }
-    for bad in ["", "*", "a.example", "https://", "https://a.example/page", "javascript:x", "https://a b"] {
+    for bad in [
+        "",
+        "*",
+        "a.example",
+        "https://",
+        "https://a.example/page",
+        "javascript:x",
+        "https://a b",
+    ] {
         assert!(!valid_origin(bad), "{bad}");
     }
 }

@@ -1,8 +1,8 @@
 //! Board drawing in board coordinates, as pure functions of the engine's geometry.
 //!
 //! One grid step is one SVG unit. The engine's `y` grows upwards from the first player's side; SVG's
-//! grows downwards, so [`Frame::at`] flips it. Everything the board component draws comes from here,
-//! so the drawing and the engine cannot disagree about where a line runs.
+//! grows downwards, so [`Frame::at`] flips it. Everything the page's board and the diagrams draw
+//! comes from here, so the drawings and the engine cannot disagree about where a line runs.
 
 use quirkat_rules::board::{Circuit, LoopArc, PointInfo, Track};
 use quirkat_rules::{Board, BoardKind, Point};
@@ -77,6 +77,28 @@ pub fn num(v: f64) -> String {
     if s == "-0" { "0".into() } else { s.into() }
 }
 
+/// Radius of a piece, in grid units.
+pub const PIECE: f64 = 0.34;
+
+/// Radius of the dot that marks a point.
+pub const DOT: f64 = 0.09;
+
+/// Radius of a king's inner rim, as a share of [`PIECE`].
+pub const KING_RIM: f64 = 0.72;
+
+/// The crown drawn on a king, centred on (0, 0).
+pub const CROWN: &str = "M-0.18 0.1 L-0.2 -0.12 L-0.09 0 L0 -0.16 L0.09 0 L0.2 -0.12 L0.18 0.1 Z";
+
+/// A towers disc is an ellipse [`PIECE`] wide and this share of it high, its centre this far
+/// below its level ([`stack_offsets`]), so that the rim of every disc under it shows.
+pub const DISC_SQUASH: f64 = 0.8;
+
+/// How far below its level a towers disc's centre is drawn.
+pub const DISC_DROP: f64 = 0.06;
+
+/// How far below the top disc's level a stack's height is written.
+pub const HEIGHT_DROP: f64 = 0.1;
+
 /// A point of the board, where it is drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrawnPoint {
@@ -106,6 +128,14 @@ pub fn points(board: &Board, frame: &Frame) -> Vec<DrawnPoint> {
             }
         })
         .collect()
+}
+
+/// Every point in drawing order: lower points first (then left to right), so that a towers stack
+/// rising up the screen is never covered by the point below it.
+pub fn points_bottom_up(board: &Board, frame: &Frame) -> Vec<DrawnPoint> {
+    let mut drawn = points(board, frame);
+    drawn.sort_by(|a, b| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
+    drawn
 }
 
 /// One drawn line as SVG `points` (a polyline through its points in order).
@@ -309,6 +339,20 @@ pub fn stack_offsets(height: usize) -> Vec<f64> {
     (0..height).map(|l| -(l as f64) * step).collect()
 }
 
+/// The outline of each disc of a stack of `height`: a quarter of the rise from one disc to the
+/// next (0.02 up to 6 pieces, half a lone piece's), so that between the outlines the rim of every
+/// disc shows its owner's colour, even on a squeezed tall stack.
+pub fn disc_edge(height: usize) -> f64 {
+    let rise = match stack_offsets(height)[..] {
+        [a, b, ..] => a - b,
+        _ => 0.08,
+    };
+    rise / 4.0
+}
+
+/// The radius of the circle a mark draws round a point (the diagrams and the live board alike).
+pub const MARK_CIRCLE: f64 = 0.44;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -471,5 +515,13 @@ mod tests {
         let tall = stack_offsets(24);
         assert!((tall[23] + 0.4).abs() < 1e-9);
         assert!(tall.windows(2).all(|w| w[1] < w[0]));
+        assert_eq!(disc_edge(6), 0.02);
+        for h in 2..=24 {
+            let rise = stack_offsets(h)[0] - stack_offsets(h)[1];
+            assert!(
+                disc_edge(h) <= rise / 2.0 + 1e-9,
+                "a rim shows between outlines at {h}"
+            );
+        }
     }
 }
