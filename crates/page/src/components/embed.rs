@@ -55,19 +55,16 @@ enum Change {
 
 fn change(before: &(usize, Rc<Vec<Move>>), state: &AppState) -> Change {
     let (cursor, played) = before;
-    if *cursor == state.cursor && Rc::ptr_eq(played, &state.played) {
+    let same_moves = Rc::ptr_eq(played, &state.played);
+    if *cursor == state.cursor && same_moves {
         return Change::None;
     }
-    let k = state.cursor;
-    let new_move = k == cursor + 1
-        && k > 0
-        && (played.len() != state.played.len() || played.get(k - 1) != state.played.get(k - 1));
-    if new_move {
+    // a move entered makes a new list of moves (the old one is shared with the state before) and
+    // shows it gliding; stepping forward through the moves keeps the list
+    if state.cursor == cursor + 1 && !same_moves && state.animate {
         Change::Moved
-    } else if *cursor != state.cursor || played.len() != state.played.len() {
-        Change::Ply
     } else {
-        Change::None
+        Change::Ply
     }
 }
 
@@ -136,7 +133,9 @@ pub fn EmbedPage() -> Html {
     }
     {
         let host = host.clone();
-        let state = store.clone();
+        // the state as rendered (a handle reads the latest state, which an effect before this
+        // one may already have changed)
+        let state: AppState = (*store).clone();
         let last = last.clone();
         use_effect_with((store.cursor, store.played.clone()), move |_| {
             let what = change(&last.borrow(), &state);

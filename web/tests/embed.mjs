@@ -1,0 +1,315 @@
+// End-to-end tests of the embeds: a history page on another origin with boards from the app.
+//
+//   node web/tests/embed.mjs [DIST_DIR]
+//
+// Serves DIST_DIR (default: dist) on http://127.0.0.1:A (the app) and web/examples/history.html on
+// http://localhost:B (a history site: another origin and another site), with the page's
+// `http://127.0.0.1:8080` (what `cargo xtask serve` serves) rewritten to the app's address. Checks
+// that every embed reaches `quirkat:ready`, heights follow the content, `quirkat:goto` moves the
+// replay and `quirkat:position` comes back, a move in the Queah board raises `quirkat:move` and the
+// computer's reply another (and the page's own script hears them through embed.js), malformed and
+// illegal commands are answered by `quirkat:error` and change nothing, a command from a foreign
+// window is ignored, bad parameters are named on the board, and nothing logs an error. Prints the
+// figures: transfer sizes, times to every embed ready for 1 and 8 embeds, memory, embed.js's size.
+// Screenshots go to web/tests/artifacts/. Ends with a libtest-style summary line.
+
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy } from './harness.mjs';
+import { serve } from './serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const dist = path.resolve(root, process.argv[2] ?? 'dist');
+const artifacts = path.join(here, 'artifacts');
+const examples = path.join(root, 'web', 'examples');
+
+/** The history site: the example pages with the app's address put in, and a page of `n` embeds. */
+function site(app) {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    const many = /^\/many-(\d)\.html$/.exec(url.pathname);
+    let body;
+    if (many) {
+      const boards = ['srand', 'zamma', 'surakarta', 'queah', 'towers', 'dam-daman', 'bas-basan-sepur', 'queah-1888'];
+      body = `<!doctype html><meta charset="utf-8"><title>${many[1]} boards</title><body style="margin:0">`
+        + boards.slice(0, Number(many[1])).map((r) => `<div class="quirkat-board" style="width:300px" data-ruleset="${r}" data-mode="view"></div>`).join('')
+        + '<script src="http://127.0.0.1:8080/embed.js"></script></body>';
+    } else {
+      const file = path.join(examples, path.basename(url.pathname));
+      if (!file.endsWith('.html') || !fs.existsSync(file)) {
+        // no favicon or other files on this site
+        res.writeHead(204).end();
+        return;
+      }
+      body = fs.readFileSync(file, 'utf8');
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body.replaceAll('http://127.0.0.1:8080', app));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** Records every message the page's window receives from a frame, with the frame's id. */
+function recordMessages(app) {
+  window.__events = [];
+  window.addEventListener('message', (e) => {
+    if (e.origin !== app || !e.data || typeof e.data.type !== 'string') return;
+    const frame = [...document.querySelectorAll('iframe')].find((f) => f.contentWindow === e.source);
+    const id = frame?.id || frame?.closest('[id]')?.id || '?';
+    window.__events.push({ id, at: performance.now(), ...e.data });
+  });
+}
+
+const events = (page, id, type) => page.evaluate(([id, type]) => window.__events.filter((e) => e.id === id && e.type === type), [id, type]);
+/** Waits for the `count`th event of a type from an embed; on a time-out, says what came. */
+const waitEvent = (page, id, type, count = 1) => page.waitForFunction(
+  ([id, type, count]) => window.__events.filter((e) => e.id === id && e.type === type).length >= count, [id, type, count], { timeout: 20000 })
+  .catch(async () => {
+    const seen = await page.evaluate(() => window.__events.map((e) => `${e.id} ${e.type} ${e.ply ?? e.height ?? e.message ?? ''}`));
+    throw new Error(`no ${count}th ${type} from ${id}; the messages:\n${seen.join('\n')}`);
+  });
+const send = (page, id, command, origin) => page.evaluate(([id, command, origin]) => {
+  const el = document.getElementById(id);
+  const frame = el.tagName === 'IFRAME' ? el : el.querySelector('iframe');
+  frame.contentWindow.postMessage(command, origin);
+}, [id, command, origin]);
+
+async function main() {
+  if (!fs.existsSync(path.join(dist, 'embed.html'))) {
+    throw new Error(`${dist}/embed.html is missing: build the app first (trunk build --release)`);
+  }
+  fs.mkdirSync(artifacts, { recursive: true });
+  const appServer = await serve(dist);
+  const app = `http://127.0.0.1:${appServer.address().port}`;
+  const siteServer = await site(app);
+  const host = `http://localhost:${siteServer.address().port}`;
+  const browser = await chromium.launch({ executablePath: browserPath, headless: true, args: CHROMIUM_ARGS });
+  const errors = [];
+  const watch = (page) => {
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.setDefaultTimeout(15000);
+  };
+  // a tall window, so that every lazy frame of the article is in view
+  const context = await browser.newContext({ viewport: { width: 900, height: 3600 } });
+  try {
+    const page = await context.newPage();
+    watch(page);
+    await page.addInitScript(recordMessages, app);
+    const ids = ['srand', 'surakarta', 'queah', 'towers'];
+
+    await check('every embed of the history page (another origin) reaches ready', async () => {
+      await page.goto(`${host}/history.html`);
+      for (const id of ids) await waitEvent(page, id, 'quirkat:ready');
+      const ready = Object.fromEntries(await Promise.all(ids.map(async (id) => [id, (await events(page, id, 'quirkat:ready'))[0]])));
+      equal(ready.srand.ruleset, 'srand', 'the replay\'s ruleset');
+      equal(ready.srand.ply, 88, 'the replay starts at its ply');
+      equal(ready.towers.ruleset, 'towers', 'the loader\'s embed');
+      truthy(/^[0-9a-f]{16}$/.test(ready.queah.version), `the build's version: ${ready.queah.version}`);
+      truthy(ready.surakarta.position.startsWith('q'), 'a position string');
+      const titles = await page.locator('iframe').evaluateAll((fs) => fs.map((f) => f.title));
+      truthy(titles.every((t) => t.length > 10), `titles for screen readers: ${titles}`);
+      equal(await page.getAttribute('#towers iframe', 'loading'), 'lazy', 'the loader\'s frames load lazily');
+    });
+
+    await check('heights follow the content', async () => {
+      for (const id of ids) {
+        await waitEvent(page, id, 'quirkat:resize');
+        const sel = id === 'queah' || id === 'towers' ? `#${id} iframe` : `#${id}`;
+        // the frame takes the height of the embed's last resize message
+        const ok = await page.waitForFunction(([id, sel]) => {
+          const last = window.__events.filter((e) => e.id === id && e.type === 'quirkat:resize').pop().height;
+          const h = document.querySelector(sel).getBoundingClientRect().height;
+          return last > 200 && Math.abs(h - last) < 1 ? [h, last] : null;
+        }, [id, sel], { timeout: 5000 }).then((h) => h.jsonValue(), async () => page.evaluate(([id, sel]) =>
+          `${id}: frame ${document.querySelector(sel).getBoundingClientRect().height}, resizes ${JSON.stringify(window.__events.filter((e) => e.id === id && e.type === 'quirkat:resize').map((e) => e.height))}`, [id, sel]));
+        truthy(Array.isArray(ok), `${id}: ${ok}`);
+      }
+      await page.screenshot({ path: path.join(artifacts, 'history.png'), fullPage: true });
+    });
+
+    await check('quirkat:goto moves the replay, and quirkat:position comes back', async () => {
+      await send(page, 'srand', { type: 'quirkat:goto', ply: 89 }, app);
+      await waitEvent(page, 'srand', 'quirkat:position');
+      const [pos] = await events(page, 'srand', 'quirkat:position');
+      equal(pos.ply, 89, 'the ply');
+      const srand = page.frameLocator('#srand');
+      equal(await srand.locator('[data-ply="89"]').getAttribute('aria-current'), 'step', 'the board shows ply 89');
+      equal(await srand.locator('svg.board [data-piece^="second"]').count(), 6, 'the Mullah took sixteen of 22');
+      await srand.locator('svg.board').screenshot({ path: path.join(artifacts, 'embed-srand-mullah.png') });
+      // the replay's own controls step back
+      await srand.locator('[data-action="back"]').click();
+      await waitEvent(page, 'srand', 'quirkat:position', 2);
+      equal((await events(page, 'srand', 'quirkat:position'))[1].ply, 88, 'one ply back by the controls');
+    });
+
+    await check('a side line tried in the replay is dropped by Back to the game', async () => {
+      const srand = page.frameLocator('#srand');
+      await srand.locator('[data-action="first"]').click();
+      await srand.locator('svg.board [data-point="e4"]').click();
+      await srand.locator('svg.board [data-point="e5"]').click();
+      await srand.locator('[data-ply="1"][aria-current]').waitFor();
+      // the same first move as the game's: tried again from the start, d4-e5 instead
+      await srand.locator('[data-action="first"]').click();
+      await srand.locator('svg.board [data-point="d4"]').click();
+      await srand.locator('svg.board [data-point="e5"]').click();
+      equal(await srand.locator('[data-ply]').count(), 1, 'the side line replaces the moves after its ply');
+      await srand.locator('[data-action="main-line"]').click();
+      equal(await srand.locator('[data-ply]').count(), 89, 'the game is back');
+    });
+
+    await check('a move in the Queah board raises quirkat:move, and the computer\'s reply another', async () => {
+      const queah = page.frameLocator('#queah iframe');
+      await queah.locator('svg.board [data-point="b4"]').click();
+      await queah.locator('svg.board [data-point="c5"]').click();
+      await waitEvent(page, 'queah', 'quirkat:move', 2);
+      const [mine, reply] = await events(page, 'queah', 'quirkat:move');
+      equal(mine.move, 'b4-c5', 'the move');
+      equal(mine.by, 'person', 'by the reader');
+      equal(mine.ply, 1, 'its ply');
+      equal(reply.by, 'computer', 'the answer');
+      equal(reply.ply, 2, 'its ply');
+      await page.waitForFunction(() => document.getElementById('log').textContent.includes('The computer played'));
+      await page.locator('#queah').screenshot({ path: path.join(artifacts, 'embed-queah.png') });
+    });
+
+    await check('malformed and illegal commands are answered by quirkat:error and change nothing', async () => {
+      const before = await events(page, 'srand', 'quirkat:position');
+      const shown = await page.frameLocator('#srand').locator('[data-ply][aria-current]').textContent();
+      for (const bad of [
+        { type: 'quirkat:goto', ply: 'x' },
+        { type: 'quirkat:goto', ply: 900 },
+        { type: 'quirkat:dance' },
+        { type: 'quirkat:play', move: 'a1-a9' },
+        { type: 'quirkat:load', ruleset: 'chess' },
+        { type: 'quirkat:mode', mode: 'fly' },
+      ]) {
+        await send(page, 'srand', bad, app);
+      }
+      await waitEvent(page, 'srand', 'quirkat:error', 6);
+      const errs = await events(page, 'srand', 'quirkat:error');
+      equal(errs.length, 6, 'one error each');
+      truthy(errs.every((e) => e.message && e.command?.type), `each names its reason and command: ${JSON.stringify(errs)}`);
+      truthy(errs[3].message.includes('a1-a9'), errs[3].message);
+      // and messages not for quirkat are ignored
+      await send(page, 'srand', { hello: 1 }, app);
+      await send(page, 'srand', 'quirkat:goto', app);
+      await page.waitForTimeout(300);
+      equal((await events(page, 'srand', 'quirkat:error')).length, 6, 'no answer to others');
+      equal((await events(page, 'srand', 'quirkat:position')).length, before.length, 'no change');
+      equal(await page.frameLocator('#srand').locator('[data-ply][aria-current]').textContent(), shown, 'the ply shown');
+    });
+
+    await check('a command from a foreign window is ignored', async () => {
+      const before = (await events(page, 'srand', 'quirkat:position')).length;
+      // a sibling frame of the article posts to the replay: not its parent, so not obeyed
+      await page.evaluate((app) => new Promise((resolve) => {
+        const f = document.createElement('iframe');
+        f.srcdoc = `<script>parent.document.getElementById('srand').contentWindow.postMessage({ type: 'quirkat:goto', ply: 3 }, '${app}');<\/script>`;
+        f.onload = () => setTimeout(resolve, 300);
+        document.body.appendChild(f);
+      }), app);
+      equal((await events(page, 'srand', 'quirkat:position')).length, before, 'no position event');
+      truthy(!(await page.frameLocator('#srand').locator('[data-ply="3"]').getAttribute('aria-current')), 'ply 3 not shown');
+      // and the same command from the parent is obeyed
+      await send(page, 'srand', { type: 'quirkat:goto', ply: 3 }, app);
+      await waitEvent(page, 'srand', 'quirkat:position', before + 1);
+    });
+
+    await check('quirkat:load, flip and mode are obeyed', async () => {
+      await send(page, 'towers', { type: 'quirkat:load', ruleset: 'zamma', options: { limit: 40 }, moves: 'd4-e5 f6xd4', ply: 1 }, app);
+      const towers = page.frameLocator('#towers iframe');
+      await towers.locator('svg[data-ruleset="zamma"]').waitFor();
+      await waitEvent(page, 'towers', 'quirkat:position');
+      equal((await events(page, 'towers', 'quirkat:position')).pop().ply, 1, 'shown at ply 1');
+      await send(page, 'towers', { type: 'quirkat:flip' }, app);
+      await towers.locator('svg.board[data-flipped]').waitFor();
+      await send(page, 'towers', { type: 'quirkat:play', move: 'f6xd4' }, app);
+      await waitEvent(page, 'towers', 'quirkat:error');
+      truthy((await events(page, 'towers', 'quirkat:error')).pop().message.includes('view'), 'a diagram takes no move');
+      await send(page, 'towers', { type: 'quirkat:mode', mode: 'play' }, app);
+      await towers.locator('.embed[data-mode="play"]').waitFor();
+      await send(page, 'towers', { type: 'quirkat:play', move: 'f6xd4' }, app);
+      await waitEvent(page, 'towers', 'quirkat:move');
+      equal((await events(page, 'towers', 'quirkat:move')).pop().move, 'f6xd4', 'played by command');
+    });
+
+    await check('bad parameters are named in a notice on the board, which still draws', async () => {
+      const p = await context.newPage();
+      watch(p);
+      await p.goto(`${app}/embed.html?ruleset=zamma&moves=d4-e5+a1-a9&mode=dance&theme=neon&marks=z9`);
+      await p.locator('svg.board [data-piece]').first().waitFor();
+      const notice = await p.textContent('.notice[data-problems]');
+      for (const part of ['a1-a9', 'dance', 'neon', 'z9']) truthy(notice.includes(part), `${part} in: ${notice}`);
+      equal(await p.getAttribute('.notice', 'data-problems'), '4', 'four problems');
+      equal(await p.locator('[data-ply]').count(), 0, 'no move list unless asked');
+      await p.screenshot({ path: path.join(artifacts, 'embed-bad-parameters.png') });
+      await p.goto(`${app}/embed.html`);
+      await p.locator('svg[data-ruleset="srand"] [data-piece]').first().waitFor();
+      truthy((await p.textContent('.notice')).includes('ruleset'), 'no ruleset: named, the start of srand shown');
+      await p.close();
+    });
+
+    await check('each theme draws the pieces of every game', async () => {
+      const p = await context.newPage();
+      watch(p);
+      await p.setViewportSize({ width: 420, height: 500 });
+      for (const theme of ['light', 'dark', 'manuscript']) {
+        for (const [ruleset, moves] of [['srand', ''], ['surakarta', ''], ['queah', ''], ['towers', 'd2-c3+b4xd2+e1xc3']]) {
+          await p.goto(`${app}/embed.html?ruleset=${ruleset}&mode=view&theme=${theme}&moves=${moves}`);
+          await p.locator('svg.board [data-piece]').first().waitFor();
+          equal(await p.getAttribute('.embed', 'data-theme'), theme, 'the theme');
+          await p.screenshot({ path: path.join(artifacts, `embed-${theme}-${ruleset}.png`) });
+        }
+      }
+      await p.close();
+    });
+
+    await check('figures: transfer sizes, time to ready for 1 and 8 embeds, memory, embed.js', async () => {
+      const figures = [];
+      for (const n of [1, 8]) {
+        const fresh = await browser.newContext({ viewport: { width: 1300, height: 1400 } });
+        const p = await fresh.newPage();
+        watch(p);
+        await p.addInitScript(recordMessages, app);
+        const start = Date.now();
+        await p.goto(`${host}/many-${n}.html`);
+        await p.waitForFunction((n) => window.__events.filter((e) => e.type === 'quirkat:ready').length >= n, n, { timeout: 60000 });
+        const ms = Date.now() - start;
+        // bytes each frame fetched: the first fetches the wasm, the others find it in the HTTP cache
+        const sizes = [];
+        for (const f of p.frames().filter((f) => f.url().includes('/embed.html'))) {
+          sizes.push(await f.evaluate(() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+            .reduce((s, e) => s + (e.transferSize || 0), 0)));
+        }
+        const cdp = await fresh.newCDPSession(p);
+        await cdp.send('Performance.enable');
+        const { metrics } = await cdp.send('Performance.getMetrics');
+        const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+        figures.push(`${n} embed(s): all ready in ${ms} ms; bytes transferred by each frame: ${sizes.sort((a, b) => b - a).join(', ')}; host page's JS heap ${(heap / 1048576).toFixed(1)} MiB`);
+        truthy(sizes.length === n, `${n} frames`);
+        if (n === 8) await p.screenshot({ path: path.join(artifacts, 'embed-eight.png') });
+        await fresh.close();
+      }
+      const loader = fs.statSync(path.join(dist, 'embed.js')).size;
+      figures.push(`embed.js: ${loader} bytes`);
+      console.log(figures.map((f) => `    ${f}`).join('\n'));
+    });
+
+    await check('no console errors', async () => {
+      if (errors.length) throw new Error(errors.join('\n'));
+    });
+  } finally {
+    await browser.close();
+    appServer.close();
+    siteServer.close();
+  }
+}
+
+await run(main);
