@@ -131,7 +131,7 @@ async function main() {
           `${id}: frame ${document.querySelector(sel).getBoundingClientRect().height}, resizes ${JSON.stringify(window.__events.filter((e) => e.id === id && e.type === 'quirkat:resize').map((e) => e.height))}`, [id, sel]));
         truthy(Array.isArray(ok), `${id}: ${ok}`);
       }
-      await page.screenshot({ path: path.join(artifacts, 'history.png'), fullPage: true });
+      await page.screenshot({ path: path.join(artifacts, 'history.png') });
     });
 
     await check('quirkat:goto moves the replay, and quirkat:position comes back', async () => {
@@ -300,6 +300,54 @@ async function main() {
       const loader = fs.statSync(path.join(dist, 'embed.js')).size;
       figures.push(`embed.js: ${loader} bytes`);
       console.log(figures.map((f) => `    ${f}`).join('\n'));
+    });
+
+    await check('the app\'s Embed panel: snippets of the game shown, a live preview, SVG and PNG', async () => {
+      const maker = await browser.newContext({ viewport: { width: 1000, height: 1400 }, acceptDownloads: true, serviceWorkers: 'block' });
+      const p = await maker.newPage();
+      watch(p);
+      try {
+        await p.goto(`${app}/?ruleset=zamma`);
+        await p.locator('svg[data-ruleset="zamma"]').waitFor();
+        await p.click('.controls [data-action="new-game"]');
+        for (const [from, to] of [['d4', 'e5'], ['f6', 'd4'], ['c3', 'e5']]) {
+          await p.click(`svg.board [data-point="${from}"]`);
+          await p.click(`svg.board [data-point="${to}"]`);
+        }
+        await p.locator('[data-ply="3"]').waitFor();
+        await p.click('[data-ply="2"]');
+        await p.click('.embed-maker summary');
+        await p.selectOption('[data-embed-theme]', 'manuscript');
+        const iframe = await p.inputValue('[data-snippet="iframe"]');
+        truthy(iframe.includes('embed.html?ruleset=zamma&amp;moves=d4-e5+f6xd4+c3xe5&amp;ply=2&amp;mode=replay'), iframe);
+        truthy(iframe.includes('theme=manuscript'), iframe);
+        const div = await p.inputValue('[data-snippet="div"]');
+        truthy(div.includes('data-moves="d4-e5 f6xd4 c3xe5"') && div.includes('/embed.js"></script>'), div);
+        // the live preview is the embed itself, at the ply shown
+        const preview = p.frameLocator('[data-embed-preview]');
+        await preview.locator('[data-ply="2"][aria-current]').waitFor();
+        equal(await preview.locator('.embed').getAttribute('data-theme'), 'manuscript', 'the preview\'s theme');
+        await p.locator('.embed-maker').screenshot({ path: path.join(artifacts, 'embed-panel.png') });
+        // the iframe snippet pasted into a page of another origin shows the same
+        const pasted = await maker.newPage();
+        watch(pasted);
+        await pasted.goto(`${host}/many-1.html`);
+        await pasted.setContent(`<!doctype html><body>${iframe}</body>`);
+        await pasted.frameLocator('iframe').locator('[data-ply="2"][aria-current]').waitFor();
+        await pasted.close();
+        const [svg] = await Promise.all([p.waitForEvent('download'), p.click('[data-action="download-svg"]')]);
+        equal(svg.suggestedFilename(), 'quirkat-zamma-ply-2.svg', 'the SVG file');
+        const text = fs.readFileSync(await svg.path(), 'utf8');
+        truthy(text.startsWith('<svg') && text.includes('data-ruleset="zamma"') && text.includes('data-theme="manuscript"'), text.slice(0, 200));
+        equal((text.match(/data-piece=/g) ?? []).length, 79, 'the pieces at ply 2');
+        const [png] = await Promise.all([p.waitForEvent('download'), p.click('[data-action="download-png"]')]);
+        equal(png.suggestedFilename(), 'quirkat-zamma-ply-2.png', 'the PNG file');
+        const bytes = fs.readFileSync(await png.path());
+        equal(bytes.subarray(1, 4).toString(), 'PNG', 'a PNG');
+        truthy(bytes.readUInt32BE(16) >= 1000, `twice the SVG's width: ${bytes.readUInt32BE(16)} px`);
+      } finally {
+        await maker.close();
+      }
     });
 
     await check('no console errors', async () => {

@@ -124,6 +124,65 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Offers a PNG of an SVG picture (which gives its size in pixels) to download, drawn by the
+/// browser at twice that size; `failed` hears why, if it cannot.
+pub fn download_png(svg: &str, name: &str, failed: impl FnOnce(String) + 'static) {
+    let made = (|| -> Result<(web_sys::HtmlImageElement, String), JsValue> {
+        let parts = js_sys::Array::of1(&JsValue::from_str(svg));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("image/svg+xml");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+        Ok((web_sys::HtmlImageElement::new()?, url))
+    })();
+    let Ok((image, url)) = made else {
+        return failed("the browser would not read the picture".into());
+    };
+    let name = name.to_string();
+    let failed = std::cell::Cell::new(Some(failed));
+    let drawn = image.clone();
+    let source = url.clone();
+    let onload = wasm_bindgen::closure::Closure::once(move || {
+        let _ = web_sys::Url::revoke_object_url(&source);
+        let png = (|| -> Option<String> {
+            let document = web_sys::window()?.document()?;
+            let canvas: web_sys::HtmlCanvasElement =
+                document.create_element("canvas").ok()?.dyn_into().ok()?;
+            canvas.set_width(drawn.natural_width() * 2);
+            canvas.set_height(drawn.natural_height() * 2);
+            let context: web_sys::CanvasRenderingContext2d =
+                canvas.get_context("2d").ok()??.dyn_into().ok()?;
+            context.scale(2.0, 2.0).ok()?;
+            context
+                .draw_image_with_html_image_element(&drawn, 0.0, 0.0)
+                .ok()?;
+            canvas.to_data_url_with_type("image/png").ok()
+        })();
+        match png {
+            Some(data) => {
+                if let Some(a) = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.create_element("a").ok())
+                    .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+                {
+                    a.set_href(&data);
+                    a.set_download(&name);
+                    a.click();
+                }
+            }
+            None => {
+                if let Some(f) = failed.take() {
+                    f("the browser would not draw the picture".into());
+                }
+            }
+        }
+    });
+    image.set_onload(Some(onload.as_ref().unchecked_ref()));
+    // the closure is called once, by the image, and then freed by the browser's garbage collector
+    onload.forget();
+    image.set_src(&url);
+}
+
 /// Copies `text` to the clipboard; `done` hears whether the browser agreed.
 pub fn copy(text: &str, done: impl FnOnce(bool) + 'static) {
     let Some(window) = web_sys::window() else {

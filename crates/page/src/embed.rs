@@ -339,6 +339,98 @@ impl Moves {
     }
 }
 
+/// The parameters that show a game in an embed: its rules, start (when it is not the ruleset's),
+/// moves and ply, in a mode, flipped or not, with point names or not.
+pub fn parameters(
+    start: &Game,
+    moves: &[String],
+    ply: usize,
+    mode: Mode,
+    flip: bool,
+    labels: bool,
+) -> Vec<(String, String)> {
+    let rules = start.rules();
+    let mut p = vec![("ruleset".to_string(), rules.ruleset.id().to_string())];
+    for (k, v) in rules.changed_options() {
+        p.push((format!("option.{}", k.key()), v));
+    }
+    if *start != Game::new(*rules) {
+        p.push(("position".into(), start.to_position_string()));
+    }
+    if !moves.is_empty() {
+        p.push(("moves".into(), moves.join(" ")));
+        if ply != moves.len() {
+            p.push(("ply".into(), ply.to_string()));
+        }
+    }
+    p.push(("mode".into(), mode.id().into()));
+    if flip {
+        p.push(("flip".into(), "1".into()));
+    }
+    if labels {
+        p.push(("labels".into(), "1".into()));
+    }
+    if mode == Mode::Replay {
+        p.push(("movelist".into(), "1".into()));
+    }
+    p
+}
+
+/// Percent-encoding for a query string value (`+` for a space).
+fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// Escapes text for an HTML attribute in double quotes.
+fn attribute(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The iframe snippet of an embed: `base` is the app's address ending in `/`.
+pub fn iframe_snippet(base: &str, params: &[(String, String)], title: &str, height: u32) -> String {
+    let query: Vec<String> = params
+        .iter()
+        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+        .collect();
+    format!(
+        "<iframe src=\"{}\" title=\"{}\" loading=\"lazy\" style=\"width: 100%; height: {height}px; border: 0\"></iframe>",
+        attribute(&format!("{base}embed.html?{}", query.join("&"))),
+        attribute(title)
+    )
+}
+
+/// The loader snippet of an embed: a `div` with a `data-` attribute a parameter, and the script.
+pub fn div_snippet(base: &str, params: &[(String, String)]) -> String {
+    let attrs: Vec<String> = params
+        .iter()
+        .map(|(k, v)| {
+            let name = match k.strip_prefix("option.") {
+                Some(key) => format!("option-{key}"),
+                None => k.clone(),
+            };
+            format!(" data-{name}=\"{}\"", attribute(v))
+        })
+        .collect();
+    format!(
+        "<div class=\"quirkat-board\"{}></div>\n<script src=\"{}\"></script>",
+        attrs.join(""),
+        attribute(&format!("{base}embed.js"))
+    )
+}
+
 /// How a game ended, for `quirkat:gameover`: `first`, `second` or `draw`.
 fn result_id(o: &quirkat_rules::Outcome) -> &'static str {
     match o.result {

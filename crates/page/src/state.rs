@@ -275,6 +275,11 @@ impl AppState {
         &self.start
     }
 
+    /// The start, shared rather than copied (for a component's properties).
+    pub fn shared_start(&self) -> Rc<Game> {
+        self.start.clone()
+    }
+
     /// The game shown.
     pub fn game(&self) -> &Game {
         &self.game

@@ -9,6 +9,7 @@ use crate::components::banner::Banner;
 use crate::components::board_view::{BoardShown, BoardView};
 use crate::components::controls::Controls;
 use crate::components::effects::{use_computer, use_saving};
+use crate::components::embed_maker::EmbedMaker;
 use crate::components::eval_bar::{BenchTable, EvalBar};
 use crate::components::library_panel::LibraryPanel;
 use crate::components::match_bar::MatchBar;
@@ -117,6 +118,10 @@ pub fn App() -> Html {
         })
     };
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
+    let on_notice = {
+        let store = store.dispatcher();
+        Callback::from(move |text: String| store.dispatch(Action::Notice(text)))
+    };
     let toggle_fold = {
         let folded = folded.clone();
         Callback::from(move |_: MouseEvent| folded.set(!*folded))
@@ -213,6 +218,9 @@ pub fn App() -> Html {
                     <MoveList played={state.played.clone()} rules={*state.rules()} cursor={state.cursor}
                               on_action={on_action.clone()} />
                     <Records shown={records_shown} on_event={on_record} />
+                    <EmbedMaker start={state.shared_start()} moves={state.played.clone()} cursor={state.cursor}
+                                game={state.shared_game()} flipped={state.settings.flipped}
+                                labels={state.settings.labels} on_notice={on_notice} />
                     if let Some(lines) = &state.ai.bench { <BenchTable lines={lines.clone()} /> }
                     <About />
                 </aside>

@@ -11,6 +11,7 @@ pub mod board_view;
 pub mod controls;
 pub mod effects;
 pub mod embed;
+pub mod embed_maker;
 pub mod eval_bar;
 pub mod library_panel;
 pub mod match_bar;

@@ -214,3 +214,34 @@ fn origins() {
         assert!(!valid_origin(bad), "{bad}");
     }
 }
+
+#[test]
+fn snippets_open_the_game_they_were_made_from() {
+    let e = parse("?ruleset=zamma&option.limit=40&moves=d4-e5+f6xd4+c3xe5&ply=2");
+    let texts: Vec<String> = e.state.move_texts();
+    let params = parameters(e.state.start(), &texts, 2, Mode::Replay, true, false);
+    let iframe = iframe_snippet("https://q.example/", &params, "a \"zamma\" board", 700);
+    assert!(iframe.starts_with("<iframe src=\"https://q.example/embed.html?ruleset=zamma&amp;option.limit=40&amp;moves=d4-e5+f6xd4+c3xe5&amp;ply=2&amp;mode=replay&amp;flip=1&amp;movelist=1\""), "{iframe}");
+    assert!(
+        iframe.contains("title=\"a &quot;zamma&quot; board\""),
+        "{iframe}"
+    );
+    // the address in the snippet reads back to the same game
+    let src = iframe.split('"').nth(1).unwrap().replace("&amp;", "&");
+    let back = parse(src.split_once('?').unwrap().1);
+    assert!(back.problems.is_empty(), "{:?}", back.problems);
+    assert_eq!((back.state.game(), back.state.cursor), (e.state.game(), 2));
+    assert!(back.flip);
+    let div = div_snippet("https://q.example/", &params);
+    assert!(div.contains(" data-option-limit=\"40\""), "{div}");
+    assert!(div.contains(" data-moves=\"d4-e5 f6xd4 c3xe5\""), "{div}");
+    assert!(
+        div.ends_with("<script src=\"https://q.example/embed.js\"></script>"),
+        "{div}"
+    );
+    // a game from its own start carries it
+    let start = Game::from_position_string(&e.state.game().to_position_string()).unwrap();
+    let p = parameters(&start, &[], 0, Mode::View, false, true);
+    assert!(p.iter().any(|(k, _)| k == "position"), "{p:?}");
+    assert!(!p.iter().any(|(k, _)| k == "moves"), "{p:?}");
+}
