@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy } from './harness.mjs';
+import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, watcher } from './harness.mjs';
 import { serve } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,13 +89,7 @@ async function main() {
   const host = `http://localhost:${siteServer.address().port}`;
   const browser = await chromium.launch({ executablePath: browserPath, headless: true, args: CHROMIUM_ARGS });
   const errors = [];
-  const watch = (page) => {
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-    });
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.setDefaultTimeout(15000);
-  };
+  const watch = watcher(errors, 15000);
   // a tall window, so that every lazy frame of the article is in view
   const context = await browser.newContext({ viewport: { width: 900, height: 3600 } });
   try {
@@ -288,11 +282,20 @@ async function main() {
           sizes.push(await f.evaluate(() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
             .reduce((s, e) => s + (e.transferSize || 0), 0)));
         }
-        const cdp = await fresh.newCDPSession(p);
-        await cdp.send('Performance.enable');
-        const { metrics } = await cdp.send('Performance.getMetrics');
-        const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-        figures.push(`${n} embed(s): all ready in ${ms} ms; bytes transferred by each frame: ${sizes.sort((a, b) => b - a).join(', ')}; host page's JS heap ${(heap / 1048576).toFixed(1)} MiB`);
+        // memory: the JS heap of the host page and of each frame (frames of another site run in
+        // processes of their own); the wasm memories are outside this count
+        const heapOf = async (target) => {
+          const cdp = await fresh.newCDPSession(target);
+          await cdp.send('Performance.enable');
+          const { metrics } = await cdp.send('Performance.getMetrics');
+          await cdp.detach();
+          return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+        };
+        let heap = await heapOf(p);
+        for (const f of p.frames().filter((f) => f.url().includes('/embed.html'))) {
+          heap += await heapOf(f).catch(() => 0);
+        }
+        figures.push(`${n} embed(s): all ready in ${ms} ms; bytes transferred by each frame: ${sizes.sort((a, b) => b - a).join(', ')}; JS heap of the page and its frames ${(heap / 1048576).toFixed(1)} MiB`);
         truthy(sizes.length === n, `${n} frames`);
         if (n === 8) await p.screenshot({ path: path.join(artifacts, 'embed-eight.png') });
         await fresh.close();

@@ -39,6 +39,18 @@ export function truthy(v, what) {
   if (!v) throw new Error(what);
 }
 
+/** A function that makes a page report its console errors and uncaught exceptions into `errors`
+ *  (checked by a test of their own at the end) and sets its default time-out. */
+export function watcher(errors, timeout = 10000) {
+  return (page) => {
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.setDefaultTimeout(timeout);
+  };
+}
+
 /** Runs `main`, then prints the slowest tests and the summary line and exits with its verdict. */
 export async function run(main) {
   try {

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy } from './harness.mjs';
+import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, watcher } from './harness.mjs';
 import { serve } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,13 +88,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: browserPath, headless: true, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, acceptDownloads: true, serviceWorkers: 'block' });
   const errors = [];
-  const watch = (page) => {
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-    });
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.setDefaultTimeout(10000);
-  };
+  const watch = watcher(errors);
   try {
     const page = await context.newPage();
     watch(page);

@@ -1,6 +1,6 @@
 //! The embed page's contract (`embed.html`, documented in `docs/embedding.md`): its address
 //! parameters, read into an [`Embed`] with a problem named for each bad value, and the messages it
-//! exchanges with the page around it ([`Command`] in, [`Event`] out), as JSON. Pure, tested
+//! exchanges with the page around it ([`Command`] in, [`event`] out), as JSON. Pure, tested
 //! natively; `components/embed.rs` is the page.
 
 use crate::state::AppState;

@@ -9,7 +9,7 @@
 //! | key | value |
 //! |---|---|
 //! | `quirkat.v1.library.<id>` | an [`Entry`] as JSON |
-//! | `quirkat.v1.match.<id>` | a [`Match`](crate::matches::Match) as JSON |
+//! | `quirkat.v1.match.<id>` | a [`Match`] as JSON |
 //! | `quirkat.v1.current` | `game:<id>`, or `rules:<rules key>` for a new game with no move yet |
 //! | `quirkat.v1.settings` | the view settings |
 //! | `quirkat.v1.unreadable.<key>` | an entry that could not be read, kept aside |

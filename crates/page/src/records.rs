@@ -120,22 +120,10 @@ pub fn file_name(record: &Record, format: Format) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Action;
-    use quirkat_rules::{Game, Rules, RulesetId};
+    use crate::state::{Action, middle_game as game_of};
+    use quirkat_rules::{Rules, RulesetId};
     use std::rc::Rc;
     use yew::Reducible;
-
-    fn game_of(rules: Rules, plies: usize) -> AppState {
-        let mut game = Game::new(rules);
-        let mut record = Record::new(&rules);
-        for _ in 0..plies {
-            let legal = game.legal_moves();
-            let m = legal[legal.len() / 2];
-            record.moves.push(m.text(rules.board));
-            game.apply(&m);
-        }
-        AppState::from_record(&record, plies).0
-    }
 
     #[test]
     fn an_export_imports_back_in_both_formats() {

@@ -616,5 +616,22 @@ impl Reducible for AppState {
     }
 }
 
+/// A game of `plies` moves from the start of `rules`, each the middle one of the legal moves, read
+/// back from its record (for the tests of the modules that keep and move games).
+#[cfg(test)]
+pub(crate) fn middle_game(rules: Rules, plies: usize) -> AppState {
+    let mut game = Game::new(rules);
+    let mut record = Record::new(&rules);
+    for _ in 0..plies {
+        let legal = game.legal_moves();
+        let m = legal[legal.len() / 2];
+        record.moves.push(m.text(rules.board));
+        game.apply(&m);
+    }
+    let (s, error) = AppState::from_record(&record, plies);
+    assert_eq!(error, None);
+    s
+}
+
 #[cfg(test)]
 mod tests;

@@ -87,9 +87,9 @@ pub fn MatchBar(props: &MatchBarProps) -> Html {
     };
     let who = |k: usize| library::player_name(m.players[k], None);
     let verdict = match a.cmp(&b) {
-        std::cmp::Ordering::Greater => "A wins the match",
-        std::cmp::Ordering::Less => "B wins the match",
-        std::cmp::Ordering::Equal => "the match is drawn",
+        std::cmp::Ordering::Greater => "A wins",
+        std::cmp::Ordering::Less => "B wins",
+        std::cmp::Ordering::Equal => "drawn",
     };
     html! {
         <div class="match-bar" data-match-score={format!("{a}-{b}")} data-match-game={(index + 1).to_string()}
@@ -99,7 +99,7 @@ pub fn MatchBar(props: &MatchBarProps) -> Html {
                 { format!(" A plays {} here.", if index % 2 == 0 { "first" } else { "second" }) }
             </p>
             if over {
-                <p class="verdict">{ format!("The match is over: {verdict}.") }</p>
+                <p class="verdict">{ format!("The match is over: {verdict}, {a} – {b}.") }</p>
             } else if props.outcome.is_some() {
                 <button data-action="next-match-game" onclick={next}>{ "Next game of the match" }</button>
             }

@@ -1,6 +1,6 @@
 use super::*;
 use crate::matches::Goal;
-use crate::state::Action;
+use crate::state::{Action, middle_game as played};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew::Reducible;
@@ -22,21 +22,6 @@ impl KeyValue for Map {
     fn keys(&self) -> Vec<String> {
         self.0.keys().cloned().collect()
     }
-}
-
-/// A game of `plies` moves (the middle legal move each time), through a record.
-fn played(rules: Rules, plies: usize) -> AppState {
-    let mut game = quirkat_rules::Game::new(rules);
-    let mut record = Record::new(&rules);
-    for _ in 0..plies {
-        let legal = game.legal_moves();
-        let m = legal[legal.len() / 2];
-        record.moves.push(m.text(rules.board));
-        game.apply(&m);
-    }
-    let (s, error) = AppState::from_record(&record, plies);
-    assert_eq!(error, None);
-    s
 }
 
 /// Saves `state`, filing it under `id` if it is new; returns the state as the page then has it.
