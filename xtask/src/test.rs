@@ -119,6 +119,11 @@ fn steps_in_order(counts: &mut Counts, steps: &mut Steps) -> Result<(), String> 
             "library.mjs",
             "end-to-end: records, links, library (chromium)",
         ),
+        // a history page on another origin with embedded boards, and the embeds' messages
+        (
+            "embed.mjs",
+            "end-to-end: embeds on another origin (chromium)",
+        ),
         // the service worker, offline with the server process stopped, and the update to a new build
         (
             "offline.mjs",

@@ -20,6 +20,8 @@ pub struct Frame {
     pub ranks: i8,
     /// Extra room on every side for the Surakarta loops (their largest radius).
     pub loops: f64,
+    /// Extra room on every side for the cells of a board drawn as cells ([`cells`]).
+    pub cells: f64,
     /// Whether the board is drawn from the second player's side (rotated half a turn).
     pub flipped: bool,
 }
@@ -40,6 +42,12 @@ impl Frame {
             files: board.files,
             ranks: board.ranks,
             loops,
+            // a cell reaches one step beyond its point, and the point names go beyond that
+            cells: if has_cells(board) {
+                CELL + 0.5 - MARGIN
+            } else {
+                0.0
+            },
             flipped: false,
         }
     }
@@ -57,7 +65,7 @@ impl Frame {
 
     /// What the SVG shows, `(x, y, width, height)`: the points, the loops and a margin.
     pub fn bounds(&self) -> (f64, f64, f64, f64) {
-        let m = MARGIN + self.loops;
+        let m = MARGIN + self.loops + self.cells;
         let w = self.files as f64 - 1.0 + 2.0 * m;
         let h = self.ranks as f64 - 1.0 + 2.0 * m;
         (-m, -m, w, h)
@@ -136,6 +144,59 @@ pub fn points_bottom_up(board: &Board, frame: &Frame) -> Vec<DrawnPoint> {
     let mut drawn = points(board, frame);
     drawn.sort_by(|a, b| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
     drawn
+}
+
+/// How far a Queah cell reaches from its point, along the grid: a square turned 45° whose corners
+/// are one step away, so that the cells of two diagonal neighbours share a side.
+const CELL: f64 = 1.0;
+
+/// Whether the board is drawn as cells, as its sources picture it, rather than as lines: Queah's
+/// board of 13 cells (RULES.md, Boards: `queah`; the seed speaks of cells sharing a side).
+pub fn has_cells(board: &Board) -> bool {
+    board.kind == BoardKind::Queah
+}
+
+/// A cell of a board drawn as cells, under its pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    /// The point at its centre.
+    pub at: Point,
+    /// Its outline, as SVG `points`.
+    pub points: String,
+}
+
+/// The cells of a board drawn as cells: one square turned 45° round each point, so that two points
+/// are adjacent exactly when their cells share a side (and a leap goes straight across a cell).
+/// Empty for a board of lines.
+pub fn cells(board: &Board, frame: &Frame) -> Vec<Cell> {
+    if !has_cells(board) {
+        return Vec::new();
+    }
+    board
+        .points_in(board.all())
+        .map(|p| {
+            let info = point_info(board, p);
+            let (x, y) = (info.x as f64, info.y as f64);
+            let corners = [(x - CELL, y), (x, y + CELL), (x + CELL, y), (x, y - CELL)];
+            let points: Vec<String> = corners
+                .iter()
+                .map(|&(cx, cy)| {
+                    let (sx, sy) = frame.at(cx, cy);
+                    format!("{},{}", num(sx), num(sy))
+                })
+                .collect();
+            Cell {
+                at: p,
+                points: points.join(" "),
+            }
+        })
+        .collect()
+}
+
+/// The lines to draw: the board's own, or none on a board drawn as cells (its cells show where
+/// the pieces go).
+pub fn drawn_lines(board: &Board) -> &[Vec<Point>] {
+    if has_cells(board) { &[] } else { &board.lines }
 }
 
 /// One drawn line as SVG `points` (a polyline through its points in order).
@@ -274,8 +335,8 @@ pub fn edge_labels(board: &Board, frame: &Frame) -> Vec<EdgeLabel> {
             ranks.push((p.y, rank.to_string()));
         }
     }
-    // just outside the outermost points, inside the margin
-    let edge = 0.55 + frame.loops;
+    // just outside the outermost points (and their loops or cells), inside the margin
+    let edge = 0.55 + frame.loops + frame.cells;
     let (_, bottom) = frame.at(
         0.0,
         if frame.flipped {

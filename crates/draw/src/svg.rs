@@ -251,12 +251,28 @@ pub fn diagram(game: &Game, ply: Option<usize>, style: &Style) -> String {
     }
     s.push_str("</g>\n");
 
+    // a board drawn as cells (Queah): its cells, outlined, instead of lines
+    let _ = write!(
+        s,
+        r#"<g class="cells" fill="none" stroke="{}" stroke-width="0.05" stroke-linejoin="round">"#,
+        p.line
+    );
+    for c in geometry::cells(board, &frame) {
+        let _ = write!(
+            s,
+            r#"<polygon class="cell" points="{}" data-cell="{}"/>"#,
+            c.points,
+            escape(board.name(c.at))
+        );
+    }
+    s.push_str("</g>\n");
+
     let _ = write!(
         s,
         r#"<g class="lines" fill="none" stroke="{}" stroke-width="0.05" stroke-linecap="round" stroke-linejoin="round">"#,
         p.line
     );
-    for l in &board.lines {
+    for l in geometry::drawn_lines(board) {
         let _ = write!(
             s,
             r#"<polyline class="line" points="{}"/>"#,

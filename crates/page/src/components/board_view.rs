@@ -280,7 +280,10 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
         })
     };
 
-    let lines = board.lines.iter().map(|l| {
+    let cells = geometry::cells(board, &frame).into_iter().map(|c| {
+        html! { <polygon class="cell" points={c.points} data-cell={board.name(c.at).to_string()} /> }
+    });
+    let lines = geometry::drawn_lines(board).iter().map(|l| {
         html! { <polyline class="line" points={geometry::line_points(board, &frame, l)} /> }
     });
     let circuits = board.circuits.iter().map(|c| {
@@ -316,6 +319,7 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
              data-flipped={state.settings.flipped.then_some("")}
              {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
             <g class="circuits">{ for circuits }</g>
+            <g class="cells">{ for cells }</g>
             <g class="lines">{ for lines }</g>
             <g class="labels">{ for labels }</g>
             { board_marks::under_pieces(state, &frame) }

@@ -25,7 +25,10 @@ pub fn Thumb(props: &ThumbProps) -> Html {
     };
     let board = game.rules().board;
     let frame = Frame::new(board);
-    let lines = board.lines.iter().map(|l| {
+    let cells = geometry::cells(board, &frame)
+        .into_iter()
+        .map(|c| html! { <polygon class="cell" points={c.points} /> });
+    let lines = geometry::drawn_lines(board).iter().map(|l| {
         html! { <polyline class="line" points={geometry::line_points(board, &frame, l)} /> }
     });
     let circuits = board.circuits.iter().map(|c| {
@@ -40,6 +43,7 @@ pub fn Thumb(props: &ThumbProps) -> Html {
     html! {
         <svg class="thumb" viewBox={frame.view_box()} aria-hidden="true">
             { for circuits }
+            { for cells }
             { for lines }
             { for pieces }
         </svg>
