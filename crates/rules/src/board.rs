@@ -1137,7 +1137,10 @@ mod tests {
         assert_eq!(names(b7, b7.around(b7.parse_point("a1").unwrap())), ["b2"]);
         assert!(b7.parse_point("b1").is_none() && b7.parse_point("a2").is_none());
         let b2 = b7.parse_point("b2").unwrap();
-        assert!(b7.leaps(b2).any(|(q, r)| (b7.name(q), b7.name(r)) == ("c3", "d4")));
+        assert!(
+            b7.leaps(b2)
+                .any(|(q, r)| (b7.name(q), b7.name(r)) == ("c3", "d4"))
+        );
         for b in [b7, Board::get(BoardKind::Checker8)] {
             for p in 0..b.len() as u8 {
                 assert_eq!(b.around_orthogonal(p), 0, "{}", b.name_of(p));
@@ -1146,7 +1149,14 @@ mod tests {
         let b8 = Board::get(BoardKind::Checker8);
         let last: Vec<&str> = b8.points.iter().skip(28).map(|p| p.name.as_str()).collect();
         assert_eq!(last, ["b8", "d8", "f8", "h8"]);
-        let long: Vec<&str> = b8.lines.iter().find(|l| l.len() == 8).unwrap().iter().map(|&p| b8.name(p)).collect();
+        let long: Vec<&str> = b8
+            .lines
+            .iter()
+            .find(|l| l.len() == 8)
+            .unwrap()
+            .iter()
+            .map(|&p| b8.name(p))
+            .collect();
         assert_eq!(long, ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
     }
 

@@ -478,7 +478,10 @@ pub(crate) fn column_key(p: u8, stack: u32, ranks: u32) -> u64 {
     if stack == EMPTY_STACK {
         return 0;
     }
-    fmix(KEYS[COLUMN_KEYS + (p as usize & (STACK_POINTS - 1))] ^ (stack as u64 | (ranks as u64) << 32))
+    fmix(
+        KEYS[COLUMN_KEYS + (p as usize & (STACK_POINTS - 1))]
+            ^ (stack as u64 | (ranks as u64) << 32),
+    )
 }
 
 #[inline(always)]
