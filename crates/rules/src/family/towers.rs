@@ -326,7 +326,8 @@ pub(crate) fn generate_columns(rules: &Rules, pos: &Position, out: &mut Vec<Move
             man_dirs,
             far,
             me: me as u32,
-            stacks: pos.stacks,
+            stacks: &pos.stacks,
+            taken: [0; STACK_POINTS],
             enemy,
             empty,
             m: Move::new(NONE),
@@ -381,7 +382,11 @@ struct Columns<'a> {
     far: SmallBits,
     /// The side to move (0 or 1): the colour of the commanders that are its own.
     me: u32,
-    stacks: [u32; STACK_POINTS],
+    /// The columns as the move found them ([`crate::position::stack_of`]).
+    stacks: &'a [u32; STACK_POINTS],
+    /// How many pieces the chain has taken so far from the top of each column (a count per point
+    /// is cheaper to set up than a copy of the columns).
+    taken: [u8; STACK_POINTS],
     /// Points commanded by the opponent.
     enemy: SmallBits,
     /// Points without a column, the moving one's start included.
@@ -499,23 +504,24 @@ impl Columns<'_> {
     /// Takes the commander of the column on `q` (it goes under the moving column): what is left
     /// may be empty, the mover's or still the opponent's. Returns what [`Columns::untake`] restores.
     #[inline(always)]
-    fn take(&mut self, q: u8) -> (u32, SmallBits, SmallBits) {
-        let saved = (self.stacks[q as usize], self.enemy, self.empty);
-        let rest = stack_height(saved.0) - 1;
-        let left = stack_of(saved.0, rest);
-        self.stacks[q as usize] = left;
+    fn take(&mut self, q: u8) -> (SmallBits, SmallBits) {
+        let saved = (self.enemy, self.empty);
+        let i = q as usize & (STACK_POINTS - 1);
+        self.taken[i] += 1;
+        let column = self.stacks[i];
+        let rest = stack_height(column) - self.taken[i] as u32;
         if rest == 0 {
             self.enemy &= !bit_small(q);
             self.empty |= bit_small(q);
-        } else if (left >> (rest - 1)) & 1 == self.me {
+        } else if (column >> (rest - 1)) & 1 == self.me {
             self.enemy &= !bit_small(q);
         }
         saved
     }
 
     #[inline(always)]
-    fn untake(&mut self, q: u8, (stack, enemy, empty): (u32, SmallBits, SmallBits)) {
-        self.stacks[q as usize] = stack;
+    fn untake(&mut self, q: u8, (enemy, empty): (SmallBits, SmallBits)) {
+        self.taken[q as usize & (STACK_POINTS - 1)] -= 1;
         self.enemy = enemy;
         self.empty = empty;
     }
