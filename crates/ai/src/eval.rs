@@ -125,6 +125,16 @@ impl Weights {
             prisoner: 0,
             buried: 0,
         };
+        let towers = Weights {
+            man: 0,
+            mobility: 10,
+            hanging: 25,
+            top: 100,
+            lives: 60,
+            prisoner: 15,
+            buried: 30,
+            ..zero
+        };
         match rules.family {
             Family::Queah => Weights {
                 reserve: 90,
@@ -151,28 +161,13 @@ impl Weights {
             },
             // Lasca and Bashni: the towers weights, and kings and advancing men as in the leap games
             Family::Towers if rules.ranked_columns() => Weights {
-                man: 0,
                 king: if rules.king_flying_capture { 250 } else { 120 },
                 advance: 3,
                 promotion: 30,
                 mobility: 6,
-                hanging: 25,
-                top: 100,
-                lives: 60,
-                prisoner: 15,
-                buried: 30,
-                ..zero
+                ..towers
             },
-            Family::Towers => Weights {
-                man: 0,
-                mobility: 10,
-                hanging: 25,
-                top: 100,
-                lives: 60,
-                prisoner: 15,
-                buried: 30,
-                ..zero
-            },
+            Family::Towers => towers,
         }
     }
 

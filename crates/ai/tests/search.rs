@@ -5,7 +5,7 @@ use quirkat_ai::bench::BENCH_RULESETS;
 use quirkat_ai::search::{MATE_BOUND, mate_distance};
 use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, ZeroClock, choose_move};
 use quirkat_rules::rng::Rng;
-use quirkat_rules::{Game, GameResult, Move, OptionKey, Rules, RulesetId, Side};
+use quirkat_rules::{Game, GameKind, GameResult, Move, OptionKey, Rules, RulesetId, Side};
 use std::cell::Cell;
 
 /// A clock that moves one millisecond each time it is read: time limits expire after a fixed
@@ -190,16 +190,10 @@ fn never_an_illegal_move() {
 /// Lasca and Bashni no piece ever leaves the board.
 #[test]
 fn levels_play_the_new_rulesets() {
-    let mut rulesets: Vec<Rules> = [
-        RulesetId::Alquerque,
-        RulesetId::AlquerqueAlfonso,
-        RulesetId::AlquerqueMurray,
-        RulesetId::AlquerqueCovarrubias,
-        RulesetId::Lasca,
-        RulesetId::Bashni,
-    ]
-    .map(Rules::new)
-    .to_vec();
+    let mut rulesets: Vec<Rules> = [GameKind::Alquerque, GameKind::Lasca, GameKind::Bashni]
+        .iter()
+        .flat_map(|g| g.rulesets().iter().map(|&r| Rules::new(r)))
+        .collect();
     rulesets.push(Rules::from_pairs(RulesetId::Lasca, [("rejump", "true")]).unwrap());
     rulesets.push(Rules::from_pairs(RulesetId::Bashni, [("men_capture", "forward")]).unwrap());
     let mut searcher = Searcher::new(4);
