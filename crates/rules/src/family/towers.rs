@@ -241,44 +241,6 @@ pub(crate) fn make(pos: &mut Position, m: &Move) {
     pos.hash = hash;
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{STEPS, jumped};
-    use crate::board::{Board, BoardKind, NONE, back};
-
-    #[test]
-    fn the_jumped_point_is_the_middle_index() {
-        let board = Board::get(BoardKind::Alquerque5);
-        let mut leaps = 0;
-        for a in 0..board.len() as u8 {
-            for &(q, r) in board.leaps_of(a) {
-                assert_eq!(jumped(a, r), q, "{a} over {q} to {r}");
-                leaps += 1;
-            }
-        }
-        assert!(leaps > 50, "{leaps} leaps");
-    }
-
-    #[test]
-    fn the_step_slots_are_the_boards_steps() {
-        let board = Board::get(BoardKind::Alquerque5);
-        let mut steps = 0;
-        for d in 0..8 {
-            for to in 0..25u8 {
-                let from = board.step(to, back(d));
-                let (a, b) = STEPS[d / 4][25 * (d % 4) + to as usize];
-                if from == NONE {
-                    // not a step on the board: no slot is ever set for it
-                    continue;
-                }
-                assert_eq!((a, b), (from, to), "direction {d} to {to}");
-                steps += 1;
-            }
-        }
-        assert!(steps > 50, "{steps} steps");
-    }
-}
-
 /// The diagonal directions (indices into [`DIRS`]): the only lines of the checkerboards.
 const DIAGONALS: [usize; 4] = [1, 3, 5, 7];
 /// The diagonals forward for each side: a man's steps.
@@ -583,4 +545,42 @@ pub(crate) fn make_columns(rules: &Rules, pos: &mut Position, m: &Move) {
     pos.ranks[to as usize] = ranks;
     pos.own[me] |= bit(to);
     pos.hash = hash ^ column_key(to, colours, ranks);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{STEPS, jumped};
+    use crate::board::{Board, BoardKind, NONE, back};
+
+    #[test]
+    fn the_jumped_point_is_the_middle_index() {
+        let board = Board::get(BoardKind::Alquerque5);
+        let mut leaps = 0;
+        for a in 0..board.len() as u8 {
+            for &(q, r) in board.leaps_of(a) {
+                assert_eq!(jumped(a, r), q, "{a} over {q} to {r}");
+                leaps += 1;
+            }
+        }
+        assert!(leaps > 50, "{leaps} leaps");
+    }
+
+    #[test]
+    fn the_step_slots_are_the_boards_steps() {
+        let board = Board::get(BoardKind::Alquerque5);
+        let mut steps = 0;
+        for d in 0..8 {
+            for to in 0..25u8 {
+                let from = board.step(to, back(d));
+                let (a, b) = STEPS[d / 4][25 * (d % 4) + to as usize];
+                if from == NONE {
+                    // not a step on the board: no slot is ever set for it
+                    continue;
+                }
+                assert_eq!((a, b), (from, to), "direction {d} to {to}");
+                steps += 1;
+            }
+        }
+        assert!(steps > 50, "{steps} steps");
+    }
 }
