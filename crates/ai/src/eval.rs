@@ -125,6 +125,16 @@ impl Weights {
             prisoner: 0,
             buried: 0,
         };
+        let towers = Weights {
+            man: 0,
+            mobility: 10,
+            hanging: 25,
+            top: 100,
+            lives: 60,
+            prisoner: 15,
+            buried: 30,
+            ..zero
+        };
         match rules.family {
             Family::Queah => Weights {
                 reserve: 90,
@@ -149,16 +159,15 @@ impl Weights {
                 bunching: 4,
                 ..zero
             },
-            Family::Towers => Weights {
-                man: 0,
-                mobility: 10,
-                hanging: 25,
-                top: 100,
-                lives: 60,
-                prisoner: 15,
-                buried: 30,
-                ..zero
+            // Lasca and Bashni: the towers weights, and kings and advancing men as in the leap games
+            Family::Towers if rules.ranked_columns() => Weights {
+                king: if rules.king_flying_capture { 250 } else { 120 },
+                advance: 3,
+                promotion: 30,
+                mobility: 6,
+                ..towers
             },
+            Family::Towers => towers,
         }
     }
 
@@ -226,7 +235,9 @@ impl Evaluator {
     pub fn with_weights(rules: &Rules, w: Weights) -> Evaluator {
         let board: &Board = rules.board;
         let n = board.len();
-        let advancing = rules.family == Family::Leap && rules.men_forward && rules.promotion;
+        let advancing = (rules.family == Family::Leap || rules.ranked_columns())
+            && rules.men_forward
+            && rules.promotion;
         let ranks = board.ranks as i32;
         let advance = [0usize, 1].map(|side| {
             (0..n)
@@ -414,6 +425,11 @@ impl Evaluator {
         s[me] - s[op] - hanging * w.hanging
     }
 
+    /// What a column holds, as towers weighs it: the columns commanded, one's own pieces under
+    /// one's own top (`lives`: freed one by one; `buried` below an enemy piece) and the enemy's
+    /// (`prisoner`). In Lasca and Bashni also the ranks: a king commanding (`king`), kings under
+    /// one's own top (half a king each: they command again when freed) and enemy kings held (a
+    /// quarter), and men advancing to promotion as in the leap games.
     fn towers(&self, pos: &Position) -> i32 {
         let w = &self.w;
         let board = self.rules.board;
@@ -422,6 +438,9 @@ impl Evaluator {
         let mut s = [0i32; 2];
         for side in 0..2 {
             let mut v = own[side].count_ones() as i32 * w.top;
+            if self.rules.ranked_columns() {
+                v += self.ranks(pos, side, own[side], empty);
+            }
             for p in board.points_in(own[side]) {
                 // bottom to top; the top is this side's (`stack_at` allocates a Vec a stack)
                 let stack = pos.stack_at(p);
@@ -438,6 +457,34 @@ impl Evaluator {
         }
         let hanging = self.hanging(own[me], own[op], empty).count_ones() as i32;
         s[me] - s[op] - hanging * w.hanging
+    }
+}
+
+impl Evaluator {
+    /// The ranks' part of [`Evaluator::towers`] in Lasca and Bashni for `side`'s columns `own`.
+    fn ranks(&self, pos: &Position, side: usize, own: Bits, empty: Bits) -> i32 {
+        let w = &self.w;
+        let board = self.rules.board;
+        let who = Side::BOTH[side];
+        let mut v = (own & pos.kings()).count_ones() as i32 * w.king;
+        for p in board.points_in(own) {
+            let (colours, height) = pos.stack(p);
+            let below = (1u32 << (height.max(1) - 1)) - 1;
+            let kings = pos.column_kings(p) & below;
+            let mine = if side == 0 { !colours } else { colours };
+            v += (kings & mine).count_ones() as i32 * w.king / 2
+                + (kings & !mine).count_ones() as i32 * w.king / 4;
+        }
+        let men = own & !pos.kings();
+        for p in BitIter(men) {
+            v += self.advance[side][p as usize];
+        }
+        for p in board.points_in(men & self.pre_far[side]) {
+            if board.forward(who, p) & board.far_rank(who) & empty != 0 {
+                v += w.promotion;
+            }
+        }
+        v
     }
 }
 

@@ -5,7 +5,7 @@ use quirkat_ai::bench::BENCH_RULESETS;
 use quirkat_ai::search::{MATE_BOUND, mate_distance};
 use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, ZeroClock, choose_move};
 use quirkat_rules::rng::Rng;
-use quirkat_rules::{Game, GameResult, Move, OptionKey, Rules, RulesetId, Side};
+use quirkat_rules::{Game, GameKind, GameResult, Move, OptionKey, Rules, RulesetId, Side};
 use std::cell::Cell;
 
 /// A clock that moves one millisecond each time it is read: time limits expire after a fixed
@@ -58,7 +58,7 @@ fn all_rules() -> Vec<Rules> {
         for key in r.options() {
             let values: Vec<&str> = match key {
                 OptionKey::Limit => vec!["12"],
-                _ => key.values().to_vec(),
+                _ => r.option_values(*key).to_vec(),
             };
             for v in values.into_iter().filter(|v| *v != defaults.get(*key)) {
                 let variant = Rules::from_pairs(r, [(key.key(), v)]).expect("a listed value");
@@ -181,6 +181,52 @@ fn never_an_illegal_move() {
                 assert_eq!(m.is_some(), !legal.is_empty());
                 assert!(m.is_none_or(|m| legal.contains(&m)));
             }
+        }
+    }
+}
+
+/// Alquerque (every reading), Lasca and Bashni (with their options) played to the end or 80
+/// plies by level 1 against level 3 and level 2 against level 4: every move is legal, and in
+/// Lasca and Bashni no piece ever leaves the board.
+#[test]
+fn levels_play_the_new_rulesets() {
+    let mut rulesets: Vec<Rules> = [GameKind::Alquerque, GameKind::Lasca, GameKind::Bashni]
+        .iter()
+        .flat_map(|g| g.rulesets().iter().map(|&r| Rules::new(r)))
+        .collect();
+    rulesets.push(Rules::from_pairs(RulesetId::Lasca, [("rejump", "true")]).unwrap());
+    rulesets.push(Rules::from_pairs(RulesetId::Bashni, [("men_capture", "forward")]).unwrap());
+    let mut searcher = Searcher::new(4);
+    for (i, rules) in rulesets.into_iter().enumerate() {
+        for (a, b) in [(1, 3), (4, 2)] {
+            let mut g = Game::new(rules);
+            let total = g.position().material(Side::First) + g.position().material(Side::Second);
+            let mut plies = 0;
+            while plies < 80 {
+                let level = if plies % 2 == 0 { a } else { b };
+                let choice = Choice::new(Player::Level(level), i as u64 * 100 + plies);
+                let legal = g.legal_moves();
+                let Some(m) = choose_move(&g, &choice, &ZeroClock, &mut searcher, &mut |_| true)
+                else {
+                    assert!(legal.is_empty() && g.outcome().is_some());
+                    break;
+                };
+                assert!(
+                    legal.contains(&m),
+                    "{}: level {level} plays {} in {}",
+                    rules.ruleset,
+                    m.text(rules.board),
+                    g.to_position_string()
+                );
+                g.apply(&m);
+                plies += 1;
+                if rules.ranked_columns() {
+                    let now =
+                        g.position().material(Side::First) + g.position().material(Side::Second);
+                    assert_eq!(now, total, "{}", rules.ruleset);
+                }
+            }
+            assert!(plies >= 10, "{}: a real game", rules.ruleset);
         }
     }
 }

@@ -121,7 +121,7 @@ fn run(command: Command) -> Result<(), String> {
                             "{}={} ({})",
                             k.key(),
                             defaults.get(*k),
-                            k.values().join("|")
+                            r.option_values(*k).join("|")
                         )
                     })
                     .collect();

@@ -385,6 +385,8 @@ pub fn board_caption(kind: BoardKind) -> &'static str {
         BoardKind::Surakarta7 => "7×7 Bas-basan sepur board with two circuits",
         BoardKind::Surakarta7Middle => "7×7 Bas-basan sepur board with three circuits",
         BoardKind::Queah => "Queah's 13-cell diamond",
+        BoardKind::Checker7 => "7×7 checkerboard, the dark squares joined by diagonals",
+        BoardKind::Checker8 => "8×8 checkerboard, the dark squares joined by diagonals",
     }
 }
 

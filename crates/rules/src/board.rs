@@ -149,6 +149,10 @@ pub enum BoardKind {
     Surakarta7Middle,
     /// Queah's 13-cell diamond.
     Queah,
+    /// The 25 dark squares of a 7×7 chequered board, joined by the diagonals (Lasca).
+    Checker7,
+    /// The 32 dark squares of an 8×8 chequered board, joined by the diagonals (Bashni).
+    Checker8,
 }
 
 impl BoardKind {
@@ -162,6 +166,8 @@ impl BoardKind {
             BoardKind::Surakarta6 => "surakarta6",
             BoardKind::Surakarta7 | BoardKind::Surakarta7Middle => "surakarta7",
             BoardKind::Queah => "queah",
+            BoardKind::Checker7 => "checker7",
+            BoardKind::Checker8 => "checker8",
         }
     }
 }
@@ -255,6 +261,9 @@ pub struct Board {
     /// else 0.
     uniform_files: u8,
     grid: Vec<u8>,
+    /// By `a * len + b`: the direction from `a` to `b` when `b` lies on one of `a`'s rays, else
+    /// [`NONE`] (for replaying a flying leap from its landing points).
+    toward: Vec<u8>,
     pub(crate) far: [Bits; 2],
     all: Bits,
 }
@@ -262,7 +271,7 @@ pub struct Board {
 impl Board {
     /// The board of that kind, built on first use.
     pub fn get(kind: BoardKind) -> &'static Board {
-        static BOARDS: [OnceLock<Board>; 8] = [const { OnceLock::new() }; 8];
+        static BOARDS: [OnceLock<Board>; 10] = [const { OnceLock::new() }; 10];
         let slot = match kind {
             BoardKind::Alquerque5 => 0,
             BoardKind::Alquerque9 => 1,
@@ -272,6 +281,8 @@ impl Board {
             BoardKind::Surakarta7 => 5,
             BoardKind::Surakarta7Middle => 6,
             BoardKind::Queah => 7,
+            BoardKind::Checker7 => 8,
+            BoardKind::Checker8 => 9,
         };
         BOARDS[slot].get_or_init(|| build(kind))
     }
@@ -543,6 +554,12 @@ impl Board {
         NONE
     }
 
+    /// The direction (index into [`DIRS`]) in which `b` lies from `a` along a line, or [`NONE`].
+    #[inline(always)]
+    pub(crate) fn toward(&self, a: u8, b: u8) -> u8 {
+        self.toward[a as usize * self.len() + b as usize]
+    }
+
     /// The direction from `a` to its neighbour `b`, if they are adjacent along a line.
     pub fn direction(&self, a: Point, b: Point) -> Option<Direction> {
         Direction::ALL
@@ -785,6 +802,20 @@ fn build(kind: BoardKind) -> Board {
                 b.line(pts, true);
             }
         }
+        BoardKind::Checker7 | BoardKind::Checker8 => {
+            // RULES.md, "Checkerboard": the dark squares (file + rank index even) as points, at their
+            // squares' centres, and the board's diagonals through them as the only lines
+            let n = if kind == BoardKind::Checker7 { 7 } else { 8 };
+            b = Builder::new(n, n);
+            for y in 0..n {
+                for x in 0..n {
+                    if (x + y) % 2 == 0 {
+                        b.point(x, y);
+                    }
+                }
+            }
+            b.diagonals(n, 0, |x, y| (x + y) % 2 == 0);
+        }
     }
     finish(kind, b)
 }
@@ -916,7 +947,7 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         })
         .collect();
     let around_orthogonal = (0..n).map(|p| mask_of(p, &[0, 2, 4, 6])).collect();
-    let rays = (0..n)
+    let rays: Vec<[Bits; 8]> = (0..n)
         .map(|p| {
             let mut rays = [0; 8];
             for (d, ray) in rays.iter_mut().enumerate() {
@@ -929,6 +960,14 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
             rays
         })
         .collect();
+    let mut toward = vec![NONE; n * n];
+    for (p, rays) in rays.iter().enumerate() {
+        for (d, &ray) in rays.iter().enumerate() {
+            for q in BitIter(ray) {
+                toward[p * n + q as usize] = d as u8;
+            }
+        }
+    }
     let forward = [
         (0..n).map(|p| mask_of(p, &[1, 2, 3])).collect(),
         (0..n).map(|p| mask_of(p, &[5, 6, 7])).collect(),
@@ -978,6 +1017,7 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         shift_groups,
         uniform_files,
         grid,
+        toward,
         far,
         all,
     }
@@ -1028,6 +1068,8 @@ mod tests {
             BoardKind::Surakarta6,
             BoardKind::Surakarta7Middle,
             BoardKind::Queah,
+            BoardKind::Checker7,
+            BoardKind::Checker8,
         ] {
             let b = Board::get(kind);
             for p in 0..b.len() as u8 {
@@ -1080,6 +1122,44 @@ mod tests {
         }
     }
 
+    /// RULES.md, "Checkerboard": dark squares where file + rank index is even; `c3` touches `b2 d2
+    /// b4 d4`, `a1` only `b2`; the continuation stays on the diagonal; no orthogonal lines.
+    #[test]
+    fn checkerboards_are_dark_squares_joined_by_diagonals() {
+        let b7 = Board::get(BoardKind::Checker7);
+        let names = |b: &Board, set: Bits| -> Vec<String> {
+            b.points_in(set).map(|p| b.name(p).to_string()).collect()
+        };
+        let first: Vec<&str> = b7.points.iter().take(8).map(|p| p.name.as_str()).collect();
+        assert_eq!(first, ["a1", "c1", "e1", "g1", "b2", "d2", "f2", "a3"]);
+        let c3 = b7.parse_point("c3").unwrap();
+        assert_eq!(names(b7, b7.around(c3)), ["b2", "d2", "b4", "d4"]);
+        assert_eq!(names(b7, b7.around(b7.parse_point("a1").unwrap())), ["b2"]);
+        assert!(b7.parse_point("b1").is_none() && b7.parse_point("a2").is_none());
+        let b2 = b7.parse_point("b2").unwrap();
+        assert!(
+            b7.leaps(b2)
+                .any(|(q, r)| (b7.name(q), b7.name(r)) == ("c3", "d4"))
+        );
+        for b in [b7, Board::get(BoardKind::Checker8)] {
+            for p in 0..b.len() as u8 {
+                assert_eq!(b.around_orthogonal(p), 0, "{}", b.name_of(p));
+            }
+        }
+        let b8 = Board::get(BoardKind::Checker8);
+        let last: Vec<&str> = b8.points.iter().skip(28).map(|p| p.name.as_str()).collect();
+        assert_eq!(last, ["b8", "d8", "f8", "h8"]);
+        let long: Vec<&str> = b8
+            .lines
+            .iter()
+            .find(|l| l.len() == 8)
+            .unwrap()
+            .iter()
+            .map(|&p| b8.name(p))
+            .collect();
+        assert_eq!(long, ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
+    }
+
     #[test]
     fn a_point_of_another_board_has_no_name_and_no_neighbours() {
         let big = Board::get(BoardKind::Satoel);
@@ -1108,6 +1188,8 @@ mod tests {
         assert_eq!(Board::get(BoardKind::Satoel).len(), 93);
         assert_eq!(Board::get(BoardKind::Queah).len(), 13);
         assert_eq!(Board::get(BoardKind::Surakarta7).len(), 49);
+        assert_eq!(Board::get(BoardKind::Checker7).len(), 25);
+        assert_eq!(Board::get(BoardKind::Checker8).len(), 32);
     }
 
     #[test]

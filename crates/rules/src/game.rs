@@ -7,7 +7,7 @@ use crate::family::{self, generate, make};
 use crate::illegal::Illegal;
 use crate::moves::{MAX_MOVES, Move, ParsedMove};
 use crate::position::{Position, Side};
-use crate::ruleset::{CaptureRule, Chains, Family, Rules, Scoring};
+use crate::ruleset::{CaptureRule, Chains, Family, Rejump, Rules, Scoring};
 use std::fmt;
 
 /// How a game ended.
@@ -364,7 +364,10 @@ impl Game {
             if (pos.own[0] | pos.own[1]) & to.bit() != 0 && to != from {
                 return Illegal::Occupied { from, to };
             }
-            if self.rules.men_forward && man && self.rules.family == Family::Leap {
+            if self.rules.men_forward
+                && man
+                && (self.rules.family == Family::Leap || self.rules.ranked_columns())
+            {
                 return Illegal::ManMovesForward { from, to };
             }
             return Illegal::Unreachable { from, to };
@@ -386,10 +389,10 @@ impl Game {
             if q == NONE {
                 return None;
             }
-            if jumped.last() == Some(&q) {
+            if self.rules.rejump == Rejump::NotLast && jumped.last() == Some(&q) {
                 return Some(Illegal::JumpedJustBefore { at: Point(q) });
             }
-            if self.rules.options.no_rejump && jumped.contains(&q) {
+            if self.rules.rejump == Rejump::Never && jumped.contains(&q) {
                 return Some(Illegal::JumpedTwice { at: Point(q) });
             }
             jumped.push(q);

@@ -35,4 +35,6 @@ pub use illegal::Illegal;
 pub use moves::{MAX_PATH, Move, MoveText, ParsedMove};
 pub use position::{Piece, Position, Side};
 pub use record::Record;
-pub use ruleset::{Enforcement, Family, GameKind, OptionKey, Options, Rules, RulesetId};
+pub use ruleset::{
+    Chains, Enforcement, Family, GameKind, MenCapture, OptionKey, Options, Rejump, Rules, RulesetId,
+};

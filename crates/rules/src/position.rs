@@ -58,8 +58,12 @@ pub struct Piece {
     pub king: bool,
 }
 
-/// Towers are played on the 25-point board; stacks are kept for that many points.
-pub const STACK_POINTS: usize = 25;
+/// Column games are played on boards of at most 32 points (towers 25, Lasca 25, Bashni 32); stacks
+/// are kept for that many points.
+pub const STACK_POINTS: usize = 32;
+
+/// The towers board's points, for which the towers stacks' Zobrist keys were drawn.
+const TOWERS_POINTS: usize = 25;
 
 /// The full state of a game at one moment, except the repetition history (see [`crate::Game`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,8 +74,12 @@ pub struct Position {
     pub(crate) kings: Bits,
     /// Towers: each point's stack as one number ([`stack_of`]): its colours from the bottom at bit 0
     /// (a set bit is a piece of the second player) under a 1 that marks its height. An empty point
-    /// is [`EMPTY_STACK`], as is every point outside towers.
+    /// is [`EMPTY_STACK`], as is every point outside the column games.
     pub(crate) stacks: [u32; STACK_POINTS],
+    /// Lasca and Bashni: each point's column's ranks, bit `l` set when the piece at level `l` from
+    /// the bottom is a king (its top's bit agrees with `kings`); 0 elsewhere. Kept apart from
+    /// `stacks` so that towers reads its stacks as before.
+    pub(crate) ranks: [u32; STACK_POINTS],
     /// Queah reserves.
     pub(crate) reserve: [u8; 2],
     pub(crate) side: Side,
@@ -90,6 +98,7 @@ impl Position {
             own: [0; 2],
             kings: 0,
             stacks: [EMPTY_STACK; STACK_POINTS],
+            ranks: [0; STACK_POINTS],
             reserve: [0; 2],
             side,
             drop_pending: false,
@@ -150,7 +159,17 @@ impl Position {
                     "e5" | "d4" | "e3" | "d2" => Some(Side::Second),
                     _ => None,
                 },
-                Towers => {
+                Lasca | Bashni => {
+                    // RULES.md: the first player on ranks 1–3, the second on the top three ranks
+                    if y < 3 {
+                        Some(Side::First)
+                    } else if y >= board.ranks as i32 - 3 {
+                        Some(Side::Second)
+                    } else {
+                        None
+                    }
+                }
+                Towers | Alquerque | AlquerqueAlfonso | AlquerqueMurray | AlquerqueCovarrubias => {
                     if y < middle || (y == middle && x > n / 2) {
                         Some(Side::First)
                     } else if y > middle || (y == middle && x < n / 2) {
@@ -207,6 +226,29 @@ impl Position {
             .collect()
     }
 
+    /// The column on `p`, bottom to top, each piece with its rank (column games; empty elsewhere,
+    /// and in towers every piece is a man).
+    pub fn column_at(&self, p: Point) -> Vec<Piece> {
+        let i = p.index();
+        if i >= STACK_POINTS {
+            return Vec::new();
+        }
+        let (s, r) = (self.stacks[i], self.ranks[i]);
+        (0..stack_height(s))
+            .map(|l| Piece {
+                side: Side::from_index(((s >> l) & 1) as usize),
+                king: (r >> l) & 1 != 0,
+            })
+            .collect()
+    }
+
+    /// The kings of the column on `p` without allocating: bit `l` set when the piece at level `l`
+    /// from the bottom is a king (Lasca, Bashni; 0 elsewhere and off the board).
+    #[inline]
+    pub fn column_kings(&self, p: Point) -> u32 {
+        self.ranks.get(p.index()).copied().unwrap_or(0)
+    }
+
     /// The stack on `p` without allocating (towers; `(0, 0)` elsewhere and off the board): bit `l` of
     /// the first value is set when the piece at level `l` from the bottom is the second player's, and
     /// the second value is the height. Bits at and above the height are clear.
@@ -255,6 +297,22 @@ impl Position {
         self.hash
     }
 
+    /// How many kings `side` has on the board, prisoners in columns included.
+    pub fn king_count(&self, side: Side) -> u32 {
+        if self.ranks.iter().any(|&r| r != 0) {
+            self.stacks
+                .iter()
+                .zip(&self.ranks)
+                .map(|(&s, &r)| {
+                    let mine = if side == Side::Second { s } else { !s };
+                    (mine & r & mask(stack_height(s))).count_ones()
+                })
+                .sum()
+        } else {
+            (self.own[side.index()] & self.kings).count_ones()
+        }
+    }
+
     /// How many pieces `side` has, on the board (in every stack, for towers) and in reserve.
     pub fn material(&self, side: Side) -> u32 {
         let board = if self.stacks.iter().any(|&s| s != EMPTY_STACK) {
@@ -279,8 +337,12 @@ impl Position {
     /// The hash computed from scratch.
     pub(crate) fn compute_hash(&self, rules: &Rules) -> u64 {
         let mut h = 0;
-        if rules.family == Family::Towers {
+        if rules.ranked_columns() {
             for i in 0..STACK_POINTS {
+                h ^= column_key(i as u8, self.stacks[i], self.ranks[i]);
+            }
+        } else if rules.family == Family::Towers {
+            for i in 0..TOWERS_POINTS {
                 h ^= stack_key(i as u8, self.stacks[i]);
             }
         } else {
@@ -326,11 +388,13 @@ pub(crate) const fn stack_height(stack: u32) -> u32 {
 // hashes are the same on every platform.
 const PIECE_KEYS: usize = 0; // [side * 2 + king][point], 4 × 128
 const STACK_KEYS: usize = 512; // [colour][level][point], 2 × 32 × 25
-const RESERVE_KEYS: usize = STACK_KEYS + 2 * 32 * STACK_POINTS; // [side][count], 2 × 32
+const RESERVE_KEYS: usize = STACK_KEYS + 2 * 32 * TOWERS_POINTS; // [side][count], 2 × 32
 const SIDE_KEY: usize = RESERVE_KEYS + 64;
 const DROP_KEY: usize = SIDE_KEY + 1;
 const HUFF_KEY: usize = DROP_KEY + 1;
-const KEY_COUNT: usize = HUFF_KEY + 1;
+// drawn after the others, so that theirs keep their values
+const COLUMN_KEYS: usize = HUFF_KEY + 1; // [point], 32
+const KEY_COUNT: usize = COLUMN_KEYS + STACK_POINTS;
 
 const fn make_keys() -> [u64; KEY_COUNT] {
     let mut keys = [0u64; KEY_COUNT];
@@ -355,7 +419,7 @@ pub(crate) fn piece_key(side: usize, king: bool, p: u8) -> u64 {
 /// to [`SHORT`] pieces (most of them) reads its key whole from [`SHORT_STACK_KEYS`].
 #[inline]
 pub(crate) fn stack_key(p: u8, stack: u32) -> u64 {
-    let p = (p as usize).min(STACK_POINTS - 1);
+    let p = (p as usize).min(TOWERS_POINTS - 1);
     if stack < 2 << SHORT {
         return SHORT_STACK_KEYS[p][stack as usize];
     }
@@ -372,11 +436,11 @@ const SHORT: usize = 5;
 /// The key of every stack of at most [`SHORT`] pieces on each point, indexed by the stack as
 /// [`stack_of`] writes it: the XOR of its level keys, as [`stack_key`] defines it (index 1, the empty
 /// stack, is 0).
-static SHORT_STACK_KEYS: [[u64; 2 << SHORT]; STACK_POINTS] = {
+static SHORT_STACK_KEYS: [[u64; 2 << SHORT]; TOWERS_POINTS] = {
     let keys = make_keys();
-    let mut table = [[0u64; 2 << SHORT]; STACK_POINTS];
+    let mut table = [[0u64; 2 << SHORT]; TOWERS_POINTS];
     let mut p = 0;
-    while p < STACK_POINTS {
+    while p < TOWERS_POINTS {
         let mut height = 0;
         while height <= SHORT {
             let mut bits = 0;
@@ -385,7 +449,7 @@ static SHORT_STACK_KEYS: [[u64; 2 << SHORT]; STACK_POINTS] = {
                 let mut l = 0;
                 while l < height {
                     let c = (bits >> l) & 1;
-                    h ^= keys[STACK_KEYS + (c * 32 + l) * STACK_POINTS + p];
+                    h ^= keys[STACK_KEYS + (c * 32 + l) * TOWERS_POINTS + p];
                     l += 1;
                 }
                 table[p][stack_of(bits as u32, height as u32) as usize] = h;
@@ -402,7 +466,22 @@ static SHORT_STACK_KEYS: [[u64; 2 << SHORT]; STACK_POINTS] = {
 /// 32) of the stack on point `p`.
 #[inline(always)]
 pub(crate) fn level_key(p: u8, c: u32, l: u8) -> u64 {
-    KEYS[STACK_KEYS + (c as usize * 32 + l as usize) * STACK_POINTS + p as usize]
+    KEYS[STACK_KEYS + (c as usize * 32 + l as usize) * TOWERS_POINTS + p as usize]
+}
+
+/// The key of the column on point `p` in Lasca and Bashni, from its colours `stack` ([`stack_of`])
+/// and its ranks: the point's key and the whole column mixed by a bijective finaliser, so that a
+/// column costs the same to hash whatever its height (a capture changes every level of the moving
+/// column). 0 for an empty point.
+#[inline(always)]
+pub(crate) fn column_key(p: u8, stack: u32, ranks: u32) -> u64 {
+    if stack == EMPTY_STACK {
+        return 0;
+    }
+    fmix(
+        KEYS[COLUMN_KEYS + (p as usize & (STACK_POINTS - 1))]
+            ^ (stack as u64 | (ranks as u64) << 32),
+    )
 }
 
 #[inline(always)]
@@ -447,12 +526,15 @@ mod tests {
     /// seed "Quirkat!".
     #[test]
     fn zobrist_keys_keep_their_values() {
-        assert_eq!(KEY_COUNT, 2179);
+        // the column keys were appended after the first 2179, which keep their values
+        assert_eq!(COLUMN_KEYS, 2179);
+        assert_eq!(KEY_COUNT, 2179 + 32);
+        let old = &KEYS[..COLUMN_KEYS];
         assert_eq!(KEYS[0], 0x092c_ccb1_2b8b_115d);
         assert_eq!(KEYS[1], 0xe07c_978f_2028_1553);
-        assert_eq!(KEYS[KEY_COUNT - 1], 0xfa71_992c_80b2_2622);
-        assert_eq!(KEYS.iter().fold(0, |x, k| x ^ k), 0x7131_c723_e2ad_c464);
-        let sum = KEYS
+        assert_eq!(KEYS[COLUMN_KEYS - 1], 0xfa71_992c_80b2_2622);
+        assert_eq!(old.iter().fold(0, |x, k| x ^ k), 0x7131_c723_e2ad_c464);
+        let sum = old
             .iter()
             .fold(0u64, |t, &k| t.wrapping_mul(31).wrapping_add(k));
         assert_eq!(sum, 0xe474_7c06_b85c_a6e6);
@@ -463,7 +545,7 @@ mod tests {
     #[test]
     fn stack_keys_are_the_xor_of_their_levels() {
         let mut seen = std::collections::HashSet::new();
-        for p in 0..STACK_POINTS as u8 {
+        for p in 0..TOWERS_POINTS as u8 {
             for height in 0..=8u8 {
                 for bits in 0..1u32 << height {
                     let by_levels =

@@ -8,8 +8,10 @@
 //!   key written without its underscores (`norejump-true`, `enforcement-huffing`); empty when there
 //!   are none;
 //! * `board`: the points in index order (rank 1 from file a, then rank 2, …): a number is a run of
-//!   empty points, `x`/`X` a man/king of the first player, `o`/`O` of the second; in towers a stack of
-//!   more than one piece is written between dashes, bottom to top (`-xxo-`);
+//!   empty points, `x`/`X` a man/king of the first player, `o`/`O` of the second; in the column games
+//!   (towers, Lasca, Bashni) a column of more than one piece is written between dashes, bottom to
+//!   top, each piece with its rank (`-xxo-` in towers; `-xOo-` in Lasca: a first player's man at the
+//!   bottom, a second player's king, and the second player's man that commands);
 //! * `turn`: `1` or `2`, then `d` when a Queah drop is due, or `h` and the points that may be huffed
 //!   joined by `.`;
 //! * `history`: the Zobrist keys (16 hex digits) of the earlier positions that can still recur,
@@ -59,8 +61,16 @@ impl Game {
                 (0, 1)
             };
             if height > 1 {
+                let kings = pos.column_kings(p);
                 s.push('-');
-                s.extend((0..height).map(|l| if (bits >> l) & 1 == 0 { 'x' } else { 'o' }));
+                s.extend((0..height).map(|l| {
+                    match ((bits >> l) & 1 == 0, (kings >> l) & 1 == 0) {
+                        (true, true) => 'x',
+                        (true, false) => 'X',
+                        (false, true) => 'o',
+                        (false, false) => 'O',
+                    }
+                }));
                 s.push('-');
             } else {
                 s.push(match (piece.side, piece.king) {
@@ -250,6 +260,7 @@ fn parse_board(rules: &Rules, text: &str, pos: &mut Position) -> Result<(), Form
                 }
                 if towers {
                     pos.stacks[p] = stack_of(side as u32, 1);
+                    pos.ranks[p] = king as u32;
                 }
                 i += 1;
             }
@@ -258,21 +269,29 @@ fn parse_board(rules: &Rules, text: &str, pos: &mut Position) -> Result<(), Form
                     return bad("a stack is not closed with '-'".into());
                 };
                 let body = &bytes[i + 1..i + 1 + len];
-                if body.len() < 2
-                    || body.len() > 24
-                    || !body.iter().all(|&b| b == b'x' || b == b'o')
-                {
-                    return bad("a stack holds 2 to 24 pieces written x or o".into());
+                let letters: &[u8] = if rules.promotion { b"xoXO" } else { b"xo" };
+                if body.len() < 2 || body.len() > 24 || !body.iter().all(|b| letters.contains(b)) {
+                    return bad(format!(
+                        "a stack holds 2 to 24 pieces written with {}",
+                        String::from_utf8_lossy(letters)
+                    ));
                 }
-                let mut bits = 0u32;
+                let (mut bits, mut kings) = (0u32, 0u32);
                 for (l, &b) in body.iter().enumerate() {
-                    if b == b'o' {
+                    if b.eq_ignore_ascii_case(&b'o') {
                         bits |= 1 << l;
                     }
+                    if b.is_ascii_uppercase() {
+                        kings |= 1 << l;
+                    }
                 }
-                let top = (bits >> (body.len() - 1)) & 1;
-                pos.own[top as usize] |= bit(pt);
+                let top = body.len() - 1;
+                pos.own[((bits >> top) & 1) as usize] |= bit(pt);
+                if (kings >> top) & 1 != 0 {
+                    pos.kings |= bit(pt);
+                }
                 pos.stacks[p] = stack_of(bits, body.len() as u32);
+                pos.ranks[p] = kings;
                 i += len + 2;
             }
             _ => {

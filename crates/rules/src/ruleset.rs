@@ -18,16 +18,25 @@ pub enum GameKind {
     Queah,
     /// Towers Alquerque.
     Towers,
+    /// Alquerque (Alquerque de doze) in its four readings.
+    Alquerque,
+    /// Lasca, Lasker's column game.
+    Lasca,
+    /// Bashni, column draughts.
+    Bashni,
 }
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: [GameKind; 5] = [
+    pub const ALL: [GameKind; 8] = [
         GameKind::Srand,
         GameKind::Zamma,
         GameKind::Surakarta,
         GameKind::Queah,
         GameKind::Towers,
+        GameKind::Alquerque,
+        GameKind::Lasca,
+        GameKind::Bashni,
     ];
 
     /// The game's id (the id of its default ruleset).
@@ -43,6 +52,9 @@ impl GameKind {
             GameKind::Surakarta => "Surakarta",
             GameKind::Queah => "Queah",
             GameKind::Towers => "Towers Alquerque",
+            GameKind::Alquerque => "Alquerque",
+            GameKind::Lasca => "Lasca",
+            GameKind::Bashni => "Bashni",
         }
     }
 
@@ -67,6 +79,14 @@ impl GameKind {
             ],
             GameKind::Queah => &[Queah, Queah1888],
             GameKind::Towers => &[Towers],
+            GameKind::Alquerque => &[
+                Alquerque,
+                AlquerqueAlfonso,
+                AlquerqueMurray,
+                AlquerqueCovarrubias,
+            ],
+            GameKind::Lasca => &[Lasca],
+            GameKind::Bashni => &[Bashni],
         }
     }
 }
@@ -108,11 +128,23 @@ pub enum RulesetId {
     Queah1888,
     /// Towers Alquerque (Quirkat-ul-Buruj).
     Towers,
+    /// Alquerque as modern rule sheets give it: captures and chains compulsory.
+    Alquerque,
+    /// Alquerque after Alfonso X (1283): capturing and going on are free.
+    AlquerqueAlfonso,
+    /// Alquerque after Murray (1952): capture compulsory, chains optional.
+    AlquerqueMurray,
+    /// Alquerque after Covarrubias (1611): huffing, chains compulsory.
+    AlquerqueCovarrubias,
+    /// Lasca (Lasker 1911): columns on the 7×7 checkerboard.
+    Lasca,
+    /// Bashni: columns on the 8×8 checkerboard, flying kings.
+    Bashni,
 }
 
 impl RulesetId {
     /// Every ruleset, in RULES.md order.
-    pub const ALL: [RulesetId; 17] = [
+    pub const ALL: [RulesetId; 23] = [
         RulesetId::Srand,
         RulesetId::DamDaman,
         RulesetId::Satoel,
@@ -130,6 +162,12 @@ impl RulesetId {
         RulesetId::Queah,
         RulesetId::Queah1888,
         RulesetId::Towers,
+        RulesetId::Alquerque,
+        RulesetId::AlquerqueAlfonso,
+        RulesetId::AlquerqueMurray,
+        RulesetId::AlquerqueCovarrubias,
+        RulesetId::Lasca,
+        RulesetId::Bashni,
     ];
 
     /// The id used in RULES.md, URLs and position strings.
@@ -153,6 +191,12 @@ impl RulesetId {
             Queah => "queah",
             Queah1888 => "queah-1888",
             Towers => "towers",
+            Alquerque => "alquerque",
+            AlquerqueAlfonso => "alquerque-alfonso",
+            AlquerqueMurray => "alquerque-murray",
+            AlquerqueCovarrubias => "alquerque-covarrubias",
+            Lasca => "lasca",
+            Bashni => "bashni",
         }
     }
 
@@ -177,6 +221,12 @@ impl RulesetId {
             Queah => "Queah",
             Queah1888 => "Queah (Büttikofer 1888)",
             Towers => "Towers Alquerque",
+            Alquerque => "Alquerque",
+            AlquerqueAlfonso => "Alquerque (Alfonso X 1283)",
+            AlquerqueMurray => "Alquerque (Murray 1952)",
+            AlquerqueCovarrubias => "Alquerque (Covarrubias 1611)",
+            Lasca => "Lasca",
+            Bashni => "Bashni",
         }
     }
 
@@ -207,6 +257,27 @@ impl RulesetId {
             Queah => "The Queah people of Liberia, after Murray; compulsory capture",
             Queah1888 => "Liberia; historical reading after Büttikofer (1888), capture optional",
             Towers => "Towers Alquerque (Quirkat-ul-Buruj): Alquerque with Bashni stacks, 2012",
+            Alquerque => {
+                "Spain and the Arab world (Alquerque de doze); the reading of modern rule sheets, \
+                 e.g. the English Wikipedia: captures and chains compulsory"
+            }
+            AlquerqueAlfonso => {
+                "Castile; historical reading after Alfonso X, Libro de los juegos (1283): \
+                 capturing and going on are free"
+            }
+            AlquerqueMurray => {
+                "Historical reading after H. J. R. Murray, A History of Board-Games other than \
+                 Chess (1952), p. 65: capture compulsory, further captures may follow"
+            }
+            AlquerqueCovarrubias => {
+                "Spain; historical reading after S. de Covarrubias, Tesoro de la lengua castellana \
+                 (1611): several pieces taken in one move, a piece that fails to capture is huffed"
+            }
+            Lasca => "Emanuel Lasker, The Rules of Lasca (1911): columns on a 7×7 board",
+            Bashni => {
+                "Russia, 19th century (Viskovatov 1875): column draughts with flying kings on the \
+                 8×8 board"
+            }
         }
     }
 
@@ -223,6 +294,11 @@ impl RulesetId {
             }
             Queah | Queah1888 => GameKind::Queah,
             Towers => GameKind::Towers,
+            Alquerque | AlquerqueAlfonso | AlquerqueMurray | AlquerqueCovarrubias => {
+                GameKind::Alquerque
+            }
+            Lasca => GameKind::Lasca,
+            Bashni => GameKind::Bashni,
         }
     }
 
@@ -231,7 +307,15 @@ impl RulesetId {
         use RulesetId::*;
         matches!(
             self,
-            Crand1952 | Ratti | Meurimueng | Satoel1919 | Zamma1951 | Queah1888
+            Crand1952
+                | Ratti
+                | Meurimueng
+                | Satoel1919
+                | Zamma1951
+                | Queah1888
+                | AlquerqueAlfonso
+                | AlquerqueMurray
+                | AlquerqueCovarrubias
         )
     }
 
@@ -241,6 +325,11 @@ impl RulesetId {
         use RulesetId::*;
         match self {
             Towers => &[Enforcement, NoRejump, Limit, Repetition],
+            Alquerque | AlquerqueAlfonso | AlquerqueMurray | AlquerqueCovarrubias => {
+                &[Enforcement, OptionKey::Chains, Limit, Repetition]
+            }
+            Lasca => &[Rejump, Limit, Repetition],
+            Bashni => &[MenCapture, Limit, Repetition],
             Srand | Satoel => &[Enforcement, Limit, Repetition],
             BasBasanSepur => &[MiddleCircuit, Limit, Repetition],
             Queah | Queah1888 => &[DropEndsTurn, Limit, Repetition],
@@ -248,10 +337,30 @@ impl RulesetId {
         }
     }
 
+    /// The values `key` takes in this ruleset, as text (see [`OptionKey::values`]): `enforcement=free`
+    /// is Alquerque's alone.
+    pub fn option_values(self, key: OptionKey) -> &'static [&'static str] {
+        if key == OptionKey::Enforcement && self.game() != GameKind::Alquerque {
+            return &["compulsory", "huffing"];
+        }
+        key.values()
+    }
+
     /// The default options of this ruleset.
     pub fn default_options(self) -> Options {
+        use RulesetId::*;
         Options {
-            enforcement: Enforcement::Compulsory,
+            enforcement: match self {
+                AlquerqueAlfonso => Enforcement::Free,
+                AlquerqueCovarrubias => Enforcement::Huffing,
+                _ => Enforcement::Compulsory,
+            },
+            chains: match self {
+                AlquerqueAlfonso | AlquerqueMurray => Chains::Optional,
+                _ => Chains::Compulsory,
+            },
+            rejump: false,
+            men_capture: MenCapture::All,
             limit: if self == RulesetId::SurakartaOlympiad {
                 50
             } else {
@@ -289,6 +398,17 @@ pub enum Enforcement {
     Compulsory,
     /// Captures are not forced; a missed capture may be huffed.
     Huffing,
+    /// Capturing is never required and never punished (Alquerque only).
+    Free,
+}
+
+/// Which way men capture (Bashni's option `men_capture`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MenCapture {
+    /// In all four diagonal directions.
+    All,
+    /// Diagonally forward only.
+    Forward,
 }
 
 /// The option keys of RULES.md.
@@ -306,17 +426,26 @@ pub enum OptionKey {
     DropEndsTurn,
     /// `no_rejump`: in towers, a point may be jumped at most once per turn.
     NoRejump,
+    /// `chains`: Alquerque's `compulsory`, `optional` or `none`.
+    Chains,
+    /// `rejump`: in Lasca, a column still commanded by the enemy may be jumped again.
+    Rejump,
+    /// `men_capture`: in Bashni, `all` or `forward`.
+    MenCapture,
 }
 
 impl OptionKey {
     /// Every option key.
-    pub const ALL: [OptionKey; 6] = [
+    pub const ALL: [OptionKey; 9] = [
         OptionKey::Enforcement,
         OptionKey::Limit,
         OptionKey::Repetition,
         OptionKey::MiddleCircuit,
         OptionKey::DropEndsTurn,
         OptionKey::NoRejump,
+        OptionKey::Chains,
+        OptionKey::Rejump,
+        OptionKey::MenCapture,
     ];
 
     /// The key as written in `KEY=VALUE`.
@@ -328,13 +457,19 @@ impl OptionKey {
             OptionKey::MiddleCircuit => "middle_circuit",
             OptionKey::DropEndsTurn => "drop_ends_turn",
             OptionKey::NoRejump => "no_rejump",
+            OptionKey::Chains => "chains",
+            OptionKey::Rejump => "rejump",
+            OptionKey::MenCapture => "men_capture",
         }
     }
 
-    /// The values it takes, as text; `limit` takes any whole number in the range it shows.
+    /// The values it takes in some ruleset, as text; `limit` takes any whole number in the range it
+    /// shows. [`RulesetId::option_values`] gives those of one ruleset.
     pub fn values(self) -> &'static [&'static str] {
         match self {
-            OptionKey::Enforcement => &["compulsory", "huffing"],
+            OptionKey::Enforcement => &["compulsory", "huffing", "free"],
+            OptionKey::Chains => &["compulsory", "optional", "none"],
+            OptionKey::MenCapture => &["all", "forward"],
             OptionKey::Limit => &["0-65535"],
             OptionKey::Repetition => &["on", "off"],
             _ => &["false", "true"],
@@ -346,7 +481,20 @@ impl OptionKey {
         match self {
             OptionKey::Enforcement => {
                 "Compulsory: a player who can capture must. Huffing: captures are not forced, but a \
-                 player who misses one may have a piece that could have captured removed by the opponent."
+                 player who misses one may have a piece that could have captured removed by the \
+                 opponent. Free (Alquerque): capturing is never required and never punished."
+            }
+            OptionKey::Chains => {
+                "Compulsory: after each leap the piece goes on capturing while it can. Optional: \
+                 every landing point may end the move. None: a capture is one short leap."
+            }
+            OptionKey::Rejump => {
+                "A column still commanded by the enemy may be jumped again in the same move, even \
+                 straight back over it (Lasker forbids it; it only matters for officers)."
+            }
+            OptionKey::MenCapture => {
+                "All: men capture in all four diagonal directions. Forward: men capture diagonally \
+                 forward only."
             }
             OptionKey::Limit => {
                 "The game ends after this many plies without a capture, promotion or huff, and is \
@@ -392,6 +540,12 @@ pub struct Options {
     pub drop_ends_turn: bool,
     /// `no_rejump`.
     pub no_rejump: bool,
+    /// `chains` (Alquerque).
+    pub chains: Chains,
+    /// `rejump` (Lasca).
+    pub rejump: bool,
+    /// `men_capture` (Bashni).
+    pub men_capture: MenCapture,
 }
 
 impl Options {
@@ -401,6 +555,17 @@ impl Options {
             OptionKey::Enforcement => match self.enforcement {
                 Enforcement::Compulsory => "compulsory".into(),
                 Enforcement::Huffing => "huffing".into(),
+                Enforcement::Free => "free".into(),
+            },
+            OptionKey::Chains => match self.chains {
+                Chains::Compulsory => "compulsory".into(),
+                Chains::Optional => "optional".into(),
+                Chains::Single => "none".into(),
+            },
+            OptionKey::Rejump => self.rejump.to_string(),
+            OptionKey::MenCapture => match self.men_capture {
+                MenCapture::All => "all".into(),
+                MenCapture::Forward => "forward".into(),
             },
             OptionKey::Limit => self.limit.to_string(),
             OptionKey::Repetition => if self.repetition { "on" } else { "off" }.into(),
@@ -427,6 +592,23 @@ impl Options {
                 self.enforcement = match v.as_str() {
                     "compulsory" => Enforcement::Compulsory,
                     "huffing" => Enforcement::Huffing,
+                    "free" => Enforcement::Free,
+                    _ => return Err(bad()),
+                }
+            }
+            OptionKey::Chains => {
+                self.chains = match v.as_str() {
+                    "compulsory" => Chains::Compulsory,
+                    "optional" => Chains::Optional,
+                    "none" => Chains::Single,
+                    _ => return Err(bad()),
+                }
+            }
+            OptionKey::Rejump => self.rejump = boolean(&v)?,
+            OptionKey::MenCapture => {
+                self.men_capture = match v.as_str() {
+                    "all" => MenCapture::All,
+                    "forward" => MenCapture::Forward,
                     _ => return Err(bad()),
                 }
             }
@@ -451,8 +633,9 @@ pub enum CaptureRule {
     Huffing,
 }
 
-/// Whether a capture may go on from its landing point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Whether a capture may go on from its landing point (also Alquerque's option `chains`, where
+/// `none` is [`Chains::Single`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Chains {
     /// One capture per move.
     Single,
@@ -481,7 +664,8 @@ pub enum Family {
     /// [`Rules`] that Queah does not use (chains, promotion, majority, huffing) keep the values that
     /// say so, for the leap family's generator that its tests compare with.
     Queah,
-    /// Stacks that capture by taking the top piece under them.
+    /// Columns that capture by taking the jumped column's top piece under them (RULES.md,
+    /// "Columns"): Towers' stacks, and Lasca's and Bashni's columns of men and kings.
     Towers,
     /// Steps, and captures round the circuits.
     Surakarta,
@@ -520,6 +704,24 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Occurrences of a position that end the game (0 = off).
     pub repetitions: u8,
+    /// Columns: which columns a capture chain may jump again.
+    pub rejump: Rejump,
+    /// Columns of men and kings (Lasca, Bashni): men capture diagonally forward only.
+    pub men_capture_forward: bool,
+    /// Bashni: a man that lands on the far rank during a chain is promoted at once and goes on as
+    /// a king (else promotion waits for the end of the move).
+    pub promote_mid_chain: bool,
+}
+
+/// Which columns a chain may jump again (RULES.md: Towers, Lasca, Bashni).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rejump {
+    /// Never a column jumped before in the same move (Lasca; towers with `no_rejump`).
+    Never,
+    /// Not the column the previous leap jumped, but again after jumping another (Towers, Bashni).
+    NotLast,
+    /// Any column still commanded by the enemy, even straight back (Lasca with `rejump=true`).
+    Always,
 }
 
 impl Rules {
@@ -546,6 +748,14 @@ impl Rules {
         } else {
             CaptureRule::Compulsory
         };
+        if options.enforcement == Enforcement::Free
+            && !ruleset.options().contains(&OptionKey::Chains)
+        {
+            return Err(OptionError::BadValue {
+                key: OptionKey::Enforcement.key(),
+                value: "free".to_string(),
+            });
+        }
         let mut r = Rules {
             ruleset,
             options,
@@ -562,6 +772,13 @@ impl Rules {
             travel: false,
             scoring: Scoring::Majority,
             repetitions: if options.repetition { 3 } else { 0 },
+            rejump: if options.no_rejump {
+                Rejump::Never
+            } else {
+                Rejump::NotLast
+            },
+            men_capture_forward: false,
+            promote_mid_chain: false,
         };
         match ruleset {
             Srand => {}
@@ -635,8 +852,50 @@ impl Rules {
                 r.majority = !huffing;
                 r.scoring = Scoring::Draw;
             }
+            Alquerque | AlquerqueAlfonso | AlquerqueMurray | AlquerqueCovarrubias => {
+                // RULES.md, "Alquerque": the leap family's rules on the 5×5 board, every direction,
+                // no promotion, immediate removal, no majority; the two options decide the rest
+                r.board = Board::get(BoardKind::Alquerque5);
+                r.men_forward = false;
+                r.promotion = false;
+                r.scoring = Scoring::Draw;
+                r.capture = match options.enforcement {
+                    Enforcement::Compulsory => CaptureRule::Compulsory,
+                    Enforcement::Huffing => CaptureRule::Huffing,
+                    Enforcement::Free => CaptureRule::Optional,
+                };
+                r.chains = options.chains;
+            }
+            Lasca | Bashni => {
+                // RULES.md, "Lasca", "Bashni": columns of men and kings, men forward, capture and
+                // chains compulsory, no majority
+                r.family = Family::Towers;
+                r.scoring = Scoring::Draw;
+                if ruleset == Lasca {
+                    r.board = Board::get(BoardKind::Checker7);
+                    r.king_flying_capture = false;
+                    r.men_capture_forward = true;
+                    r.rejump = if options.rejump {
+                        Rejump::Always
+                    } else {
+                        Rejump::Never
+                    };
+                } else {
+                    r.board = Board::get(BoardKind::Checker8);
+                    r.men_capture_forward = options.men_capture == MenCapture::Forward;
+                    r.promote_mid_chain = true;
+                    r.rejump = Rejump::NotLast;
+                }
+            }
         }
         Ok(r)
+    }
+
+    /// Whether the pieces are columns of men and kings (Lasca, Bashni): a towers-family ruleset
+    /// with promotion.
+    #[inline(always)]
+    pub fn ranked_columns(&self) -> bool {
+        self.family == Family::Towers && self.promotion
     }
 
     /// Options as `KEY=VALUE` pairs, only those that differ from the ruleset's defaults.

@@ -89,6 +89,35 @@ fn play_one(rules: Rules, rng: &mut Rng, check_all_moves: bool) -> (Game, usize)
             game.position().material(Side::First),
             game.position().material(Side::Second),
         ];
+        if rules.ranked_columns() {
+            // RULES.md, "Columns": no piece ever leaves the board, and a king stays a king
+            let start = Game::new(rules);
+            for side in [Side::First, Side::Second] {
+                assert_eq!(
+                    after[0] + after[1],
+                    2 * start.position().material(side),
+                    "{}",
+                    m.text(board)
+                );
+                assert!(
+                    game.position().king_count(side) >= pos.king_count(side),
+                    "{}",
+                    m.text(board)
+                );
+            }
+            // a column's top piece is its commander, with its rank
+            for p in board.iter() {
+                let column = game.position().column_at(p);
+                assert_eq!(column.last().copied(), game.position().piece_at(p));
+            }
+            let promoted = u32::from(m.promotes());
+            assert_eq!(
+                game.position().king_count(me),
+                pos.king_count(me) + promoted,
+                "{}",
+                m.text(board)
+            );
+        }
         let op = me.other().index();
         let lost = if rules.family == Family::Towers {
             // captured pieces change stacks, not owners' counts; a huff removes one piece
@@ -209,6 +238,24 @@ fn random_towers_games() {
         reasons.contains_key(&EndReason::Blocked) || reasons.contains_key(&EndReason::AllCaptured),
         "{reasons:?}"
     );
+}
+
+#[test]
+fn random_alquerque_games() {
+    let reasons = play_family(GameKind::Alquerque);
+    assert!(reasons.contains_key(&EndReason::AllCaptured), "{reasons:?}");
+}
+
+#[test]
+fn random_lasca_games() {
+    let reasons = play_family(GameKind::Lasca);
+    assert!(reasons.contains_key(&EndReason::AllCaptured), "{reasons:?}");
+}
+
+#[test]
+fn random_bashni_games() {
+    let reasons = play_family(GameKind::Bashni);
+    assert!(reasons.contains_key(&EndReason::AllCaptured), "{reasons:?}");
 }
 
 #[test]

@@ -25,6 +25,10 @@ fn records_round_trip_as_text_and_json_and_replay_to_the_same_game() {
         (RulesetId::Towers, vec![("no_rejump", "true")]),
         (RulesetId::Queah, vec![("drop_ends_turn", "true")]),
         (RulesetId::SurakartaOrthogonal, vec![("limit", "40")]),
+        (RulesetId::AlquerqueAlfonso, vec![("chains", "none")]),
+        (RulesetId::AlquerqueCovarrubias, vec![]),
+        (RulesetId::Lasca, vec![("rejump", "true")]),
+        (RulesetId::Bashni, vec![("men_capture", "forward")]),
     ] {
         let rules = Rules::from_pairs(ruleset, pairs).unwrap();
         let (record, game) = record_of(rules, 30);
@@ -102,4 +106,31 @@ fn bad_records_are_clear_errors() {
             .to_string()
             .contains("other rules")
     );
+}
+
+/// A Lasca record from a position with kings inside columns (written `-xOo-`, bottom to top): the
+/// position string, the record and its replay keep every piece's colour and rank.
+#[test]
+fn a_column_record_keeps_the_kings_inside_columns() {
+    let start = "q1_lasca__4-xOo-6X-oXx-12_1_0.0.0_";
+    let game = Game::from_position_string(start).unwrap();
+    assert_eq!(game.to_position_string(), start);
+    let board = game.rules().board;
+    let b2 = board.parse_point("b2").unwrap();
+    let column = game.position().column_at(b2);
+    assert_eq!(column.len(), 3);
+    assert!(!column[0].king && column[1].king && !column[2].king);
+    let mut record = Record::new(game.rules());
+    record.start = Some(start.to_string());
+    let moves = game.legal_moves();
+    assert!(!moves.is_empty());
+    record.moves = vec![moves[0].text(board)];
+    let back = Record::from_text(&record.to_text()).unwrap();
+    assert_eq!(back, record);
+    let (states, _) = back.replay().unwrap();
+    let mut after = game.clone();
+    after.apply(&moves[0]);
+    assert_eq!(states.last().unwrap(), &after);
+    // kings in a towers stack are refused: towers has none
+    assert!(Game::from_position_string("q1_towers__-xX-23_1_0.0.0_").is_err());
 }

@@ -29,7 +29,7 @@ fn random_rules(rng: &mut Rng, id: RulesetId) -> Rules {
         if rng.chance(50) {
             let value = match key {
                 OptionKey::Limit => ["0", "4", "9", "30", "100"][rng.below(5)],
-                _ => *rng.pick(key.values()),
+                _ => *rng.pick(id.option_values(*key)),
             };
             pairs.push((key.key(), value));
         }

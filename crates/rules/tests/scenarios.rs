@@ -2,18 +2,24 @@
 //! position, asserting exact move sets, resulting boards, outcomes and error messages.
 //!
 //! Positions are written as lists of `(point, piece)` pairs and turned into position strings by
-//! [`setup`]; pieces are `x`/`X` (first player's man/king), `o`/`O` (second's), and in towers a
-//! stack of two or more pieces bottom to top (`"xxo"`).
+//! [`setup`]; pieces are `x`/`X` (first player's man/king), `o`/`O` (second's), and in the column
+//! games a column of two or more pieces bottom to top (`"xxo"`, `"oXo"`).
 
 #![allow(missing_docs)]
 
 #[path = "common/mod.rs"]
 mod common;
 
+#[path = "scenarios/alquerque.rs"]
+mod alquerque;
+#[path = "scenarios/bashni.rs"]
+mod bashni;
 #[path = "scenarios/conventions.rs"]
 mod conventions;
 #[path = "scenarios/end.rs"]
 mod end;
+#[path = "scenarios/lasca.rs"]
+mod lasca;
 #[path = "scenarios/notation.rs"]
 mod notation;
 #[path = "scenarios/queah.rs"]
@@ -31,7 +37,9 @@ mod towers;
 #[path = "scenarios/zamma.rs"]
 mod zamma;
 
-use quirkat_rules::{FormatError, Game, Illegal, PlayError, Point, Rules, RulesetId, Side};
+use quirkat_rules::{
+    EndReason, FormatError, Game, GameResult, Illegal, PlayError, Point, Rules, RulesetId, Side,
+};
 
 /// A man on c3 beside three enemies round the square c3–e3–e5–c5 (and one far away), so that its
 /// chains go round the square and may come back to c3.
@@ -77,6 +85,62 @@ pub fn board_string(rules: &Rules, pieces: &[(&str, &str)]) -> String {
         s.push_str(&empty.to_string());
     }
     s
+}
+
+/// The start of Towers and Alquerque on the 5×5 board, as [`pieces`] lists it: 12 each, the first
+/// player on ranks 1–2 plus d3 and e3, the second on ranks 4–5 plus a3 and b3, c3 empty.
+pub fn twelve_each_on_five_by_five() -> Vec<(String, String)> {
+    let mut want = Vec::new();
+    for r in 1..=5 {
+        for f in ['a', 'b', 'c', 'd', 'e'] {
+            let code = match (r, f) {
+                (3, 'c') => continue,
+                (1 | 2, _) | (3, 'd' | 'e') => "x",
+                _ => "o",
+            };
+            want.push((format!("{f}{r}"), code.to_string()));
+        }
+    }
+    want
+}
+
+/// The eight steps of a piece on c3 and the four of one on b3 (which has no diagonals) of the
+/// 5×5 board, with an enemy far away: pieces that step along every line in every direction.
+#[track_caller]
+pub fn assert_steps_every_way(ruleset: &str) {
+    let g = setup(ruleset, &[("c3", "x"), ("a5", "o")], "1");
+    assert_moves(
+        &g,
+        &[
+            "c3-b2", "c3-b3", "c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-d3", "c3-d4",
+        ],
+    );
+    let g = setup(ruleset, &[("b3", "x"), ("e5", "o")], "1");
+    assert_moves(&g, &["b3-a3", "b3-b2", "b3-b4", "b3-c3"]);
+}
+
+/// The second player's piece on a1 of the 5×5 board, hemmed in by six of the first player's with
+/// nowhere to land: the second player, to move, is blocked and has lost. Returns the outcome.
+#[track_caller]
+pub fn assert_blocked_in_the_corner(ruleset: &str) -> quirkat_rules::Outcome {
+    let g = setup(
+        ruleset,
+        &[
+            ("a1", "o"),
+            ("a2", "x"),
+            ("b1", "x"),
+            ("b2", "x"),
+            ("a3", "x"),
+            ("c1", "x"),
+            ("c3", "x"),
+        ],
+        "2",
+    );
+    assert_moves(&g, &[]);
+    let out = g.outcome().unwrap();
+    assert_eq!(out.result, GameResult::Win(Side::First));
+    assert_eq!(out.reason, EndReason::Blocked);
+    out
 }
 
 /// Reads a position string, which must be valid.
@@ -199,11 +263,16 @@ pub fn pieces(g: &Game) -> Vec<(String, String)> {
     let pos = g.position();
     let mut out = Vec::new();
     for p in board.iter() {
-        let stack = pos.stack_at(p);
-        let code = if stack.len() > 1 {
-            stack
+        let column = pos.column_at(p);
+        let code = if column.len() > 1 {
+            column
                 .iter()
-                .map(|s| if *s == Side::First { 'x' } else { 'o' })
+                .map(|piece| match (piece.side, piece.king) {
+                    (Side::First, false) => 'x',
+                    (Side::First, true) => 'X',
+                    (Side::Second, false) => 'o',
+                    (Side::Second, true) => 'O',
+                })
                 .collect()
         } else if let Some(piece) = pos.piece_at(p) {
             let c = match (piece.side, piece.king) {

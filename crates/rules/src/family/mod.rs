@@ -41,6 +41,7 @@ pub fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 fn generate_pieces(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     match rules.family {
         Family::Leap => leap::generate(rules, pos, out),
+        Family::Towers if rules.ranked_columns() => towers::generate_columns(rules, pos, out),
         Family::Towers => towers::generate(rules, pos, out),
         Family::Surakarta => surakarta::generate(rules, pos, out),
         Family::Queah => queah::generate(rules, pos, out),
@@ -189,6 +190,7 @@ fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
 fn move_piece(rules: &Rules, p: &mut Position, m: &Move) {
     debug_assert!(m.from != NONE);
     match rules.family {
+        Family::Towers if rules.ranked_columns() => towers::make_columns(rules, p, m),
         Family::Towers => towers::make(p, m),
         Family::Leap | Family::Surakarta | Family::Queah => leap::make(p, m),
     }

@@ -36,6 +36,14 @@ pub fn variants() -> Vec<Rules> {
         (RulesetId::Queah, "drop_ends_turn", "true"),
         (RulesetId::Queah1888, "drop_ends_turn", "true"),
         (RulesetId::Srand, "limit", "30"),
+        (RulesetId::Alquerque, "enforcement", "huffing"),
+        (RulesetId::Alquerque, "enforcement", "free"),
+        (RulesetId::Alquerque, "chains", "optional"),
+        (RulesetId::Alquerque, "chains", "none"),
+        (RulesetId::AlquerqueAlfonso, "chains", "none"),
+        (RulesetId::AlquerqueCovarrubias, "chains", "optional"),
+        (RulesetId::Lasca, "rejump", "true"),
+        (RulesetId::Bashni, "men_capture", "forward"),
     ] {
         v.push(Rules::from_pairs(r, [(k, val)]).expect("valid option"));
     }

@@ -28,6 +28,12 @@ fn every_ruleset_of_rules_md_is_selectable() {
             "queah",
             "queah-1888",
             "towers",
+            "alquerque",
+            "alquerque-alfonso",
+            "alquerque-murray",
+            "alquerque-covarrubias",
+            "lasca",
+            "bashni",
         ]
     );
     for id in RulesetId::ALL {
@@ -42,7 +48,19 @@ fn every_ruleset_of_rules_md_is_selectable() {
         .iter()
         .map(|g| g.default_ruleset().id())
         .collect();
-    assert_eq!(defaults, ["srand", "zamma", "surakarta", "queah", "towers"]);
+    assert_eq!(
+        defaults,
+        [
+            "srand",
+            "zamma",
+            "surakarta",
+            "queah",
+            "towers",
+            "alquerque",
+            "lasca",
+            "bashni"
+        ]
+    );
     let historical: Vec<&str> = RulesetId::ALL
         .iter()
         .filter(|r| r.historical())
@@ -56,7 +74,10 @@ fn every_ruleset_of_rules_md_is_selectable() {
             "meurimueng",
             "satoel-1919",
             "zamma-1951",
-            "queah-1888"
+            "queah-1888",
+            "alquerque-alfonso",
+            "alquerque-murray",
+            "alquerque-covarrubias"
         ]
     );
 }
@@ -83,6 +104,12 @@ fn boards_and_start_material() {
         ("queah", Queah, 10),
         ("queah-1888", Queah, 10),
         ("towers", Alquerque5, 12),
+        ("alquerque", Alquerque5, 12),
+        ("alquerque-alfonso", Alquerque5, 12),
+        ("alquerque-murray", Alquerque5, 12),
+        ("alquerque-covarrubias", Alquerque5, 12),
+        ("lasca", Checker7, 11),
+        ("bashni", Checker8, 12),
     ] {
         let g = new_game(id, &[]);
         assert_eq!(g.rules().board.kind, board, "{id}");
@@ -95,7 +122,8 @@ fn boards_and_start_material() {
     assert_eq!(g.rules().board.kind, Surakarta7Middle);
 }
 
-/// The options of each ruleset: `enforcement` (srand, satoel, towers), `middle_circuit`,
+/// The options of each ruleset: `enforcement` (srand, satoel, towers, alquerque), `chains`
+/// (alquerque), `rejump` (lasca), `men_capture` (bashni), `middle_circuit`,
 /// `drop_ends_turn`, `no_rejump`, and `limit` and `repetition` everywhere; the Olympiad's limit
 /// is 50 plies, everyone else's 100; every option is explained.
 #[test]
@@ -103,8 +131,18 @@ fn options_per_ruleset() {
     use OptionKey::*;
     for id in RulesetId::ALL {
         let mut want = vec![];
-        if matches!(id, RulesetId::Srand | RulesetId::Satoel | RulesetId::Towers) {
+        let alquerque = id.game() == GameKind::Alquerque;
+        if matches!(id, RulesetId::Srand | RulesetId::Satoel | RulesetId::Towers) || alquerque {
             want.push(Enforcement);
+        }
+        if alquerque {
+            want.push(Chains);
+        }
+        if id == RulesetId::Lasca {
+            want.push(Rejump);
+        }
+        if id == RulesetId::Bashni {
+            want.push(MenCapture);
         }
         if id == RulesetId::Towers {
             want.push(NoRejump);

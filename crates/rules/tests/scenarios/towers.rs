@@ -9,19 +9,7 @@ use quirkat_rules::{EndReason, GameResult, Side};
 #[test]
 fn towers_start() {
     let g = new_game("towers", &[]);
-    let mut want = Vec::new();
-    for r in 1..=5 {
-        for f in ['a', 'b', 'c', 'd', 'e'] {
-            let name = format!("{f}{r}");
-            let code = match (r, f) {
-                (3, 'c') => continue,
-                (1 | 2, _) | (3, 'd' | 'e') => "x",
-                _ => "o",
-            };
-            want.push((name, code.to_string()));
-        }
-    }
-    assert_eq!(pieces(&g), want);
+    assert_eq!(pieces(&g), twelve_each_on_five_by_five());
     for p in g.rules().board.iter() {
         if p != point(&g, "c3") {
             assert_eq!(g.position().stack_at(p).len(), 1);
@@ -33,16 +21,10 @@ fn towers_start() {
 /// "A stack steps one point along any line in any direction; there is no promotion."
 #[test]
 fn stacks_step_in_every_direction_without_promotion() {
+    assert_steps_every_way("towers");
+    // a stack of two moves the same way
     let g = setup("towers", &[("c3", "ox"), ("b5", "o")], "1");
-    assert_moves(
-        &g,
-        &[
-            "c3-b2", "c3-b3", "c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-d3", "c3-d4",
-        ],
-    );
-    // b3 has no diagonals
-    let g = setup("towers", &[("b3", "x"), ("e5", "o")], "1");
-    assert_moves(&g, &["b3-a3", "b3-b2", "b3-b4", "b3-c3"]);
+    assert_eq!(moves(&g).len(), 8);
     // the whole stack moves, and reaching the far rank changes nothing
     let mut g = setup("towers", &[("c4", "ox"), ("a1", "o")], "1");
     play(&mut g, "c4-c5");
@@ -247,22 +229,6 @@ fn towers_huff_removes_only_the_top_piece() {
 /// "Win: the opponent has no legal move (… or blocked)."
 #[test]
 fn towers_blocked_player_loses() {
-    let g = setup(
-        "towers",
-        &[
-            ("a1", "o"),
-            ("a2", "x"),
-            ("b1", "x"),
-            ("b2", "x"),
-            ("a3", "x"),
-            ("c1", "x"),
-            ("c3", "x"),
-        ],
-        "2",
-    );
-    assert_moves(&g, &[]);
-    let out = g.outcome().unwrap();
-    assert_eq!(out.result, GameResult::Win(Side::First));
-    assert_eq!(out.reason, EndReason::Blocked);
+    let out = assert_blocked_in_the_corner("towers");
     assert_eq!(out.material, [6, 1]);
 }
