@@ -42,11 +42,12 @@ impl Frame {
             files: board.files,
             ranks: board.ranks,
             loops,
-            // a cell reaches one step beyond its point, and the point names go beyond that
-            cells: if has_cells(board) {
-                CELL + 0.5 - MARGIN
-            } else {
-                0.0
+            // a cell reaches beyond its point (a Queah cell one step, a square half of one), and
+            // the point names go beyond that
+            cells: match board.kind {
+                BoardKind::Queah => CELL + 0.5 - MARGIN,
+                BoardKind::Checker7 | BoardKind::Checker8 => 0.25,
+                _ => 0.0,
             },
             flipped: false,
         }
@@ -150,45 +151,119 @@ pub fn points_bottom_up(board: &Board, frame: &Frame) -> Vec<DrawnPoint> {
 /// are one step away, so that the cells of two diagonal neighbours share a side.
 const CELL: f64 = 1.0;
 
-/// Whether the board is drawn as cells, as its sources picture it, rather than as lines: Queah's
-/// board of 13 cells (RULES.md, Boards: `queah`; the seed speaks of cells sharing a side).
+/// Whether the board is drawn as cells or squares, as its sources picture it, rather than as lines:
+/// Queah's board of 13 cells (RULES.md, Boards: `queah`; the seed speaks of cells sharing a side),
+/// and the chequered boards of Lasca and Bashni (`checker7`, `checker8`), whose points are the dark
+/// squares.
 pub fn has_cells(board: &Board) -> bool {
-    board.kind == BoardKind::Queah
+    matches!(
+        board.kind,
+        BoardKind::Queah | BoardKind::Checker7 | BoardKind::Checker8
+    )
 }
 
-/// A cell of a board drawn as cells, under its pieces.
+/// A cell or square of a board drawn as cells, under its pieces.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
-    /// The point at its centre.
-    pub at: Point,
+    /// The point at its centre (none for a light square, where no piece goes).
+    pub at: Option<Point>,
+    /// A dark square of a chequered board (Queah's cells are all alike: not dark).
+    pub dark: bool,
+    /// A square of a chequered board (else a Queah cell).
+    pub square: bool,
     /// Its outline, as SVG `points`.
     pub points: String,
 }
 
-/// The cells of a board drawn as cells: one square turned 45° round each point, so that two points
-/// are adjacent exactly when their cells share a side (and a leap goes straight across a cell).
-/// Empty for a board of lines.
+/// The polygon through board coordinates, as SVG `points`.
+fn polygon(frame: &Frame, corners: &[(f64, f64)]) -> String {
+    let points: Vec<String> = corners
+        .iter()
+        .map(|&(cx, cy)| {
+            let (sx, sy) = frame.at(cx, cy);
+            format!("{},{}", num(sx), num(sy))
+        })
+        .collect();
+    points.join(" ")
+}
+
+/// The cells of a board drawn as cells. Queah: one square turned 45° round each point, so that two
+/// points are adjacent exactly when their cells share a side (and a leap goes straight across a
+/// cell). A chequered board: every square of the board, the dark ones round the points. Empty for a
+/// board of lines.
 pub fn cells(board: &Board, frame: &Frame) -> Vec<Cell> {
-    if !has_cells(board) {
-        return Vec::new();
-    }
-    board
-        .points_in(board.all())
-        .map(|p| {
-            let info = point_info(board, p);
-            let (x, y) = (info.x as f64, info.y as f64);
-            let corners = [(x - CELL, y), (x, y + CELL), (x + CELL, y), (x, y - CELL)];
-            let points: Vec<String> = corners
-                .iter()
-                .map(|&(cx, cy)| {
-                    let (sx, sy) = frame.at(cx, cy);
-                    format!("{},{}", num(sx), num(sy))
-                })
-                .collect();
-            Cell {
-                at: p,
-                points: points.join(" "),
+    match board.kind {
+        BoardKind::Queah => board
+            .points_in(board.all())
+            .map(|p| {
+                let info = point_info(board, p);
+                let (x, y) = (info.x as f64, info.y as f64);
+                Cell {
+                    at: Some(p),
+                    dark: false,
+                    square: false,
+                    points: polygon(
+                        frame,
+                        &[(x - CELL, y), (x, y + CELL), (x + CELL, y), (x, y - CELL)],
+                    ),
+                }
+            })
+            .collect(),
+        BoardKind::Checker7 | BoardKind::Checker8 => {
+            let mut out = Vec::new();
+            for y in 0..board.ranks {
+                for x in 0..board.files {
+                    let at = board
+                        .points
+                        .iter()
+                        .position(|q| q.x == x && q.y == y)
+                        .and_then(|i| board.point(i));
+                    let (x, y) = (x as f64, y as f64);
+                    out.push(Cell {
+                        at,
+                        dark: at.is_some(),
+                        square: true,
+                        points: polygon(
+                            frame,
+                            &[
+                                (x - 0.5, y - 0.5),
+                                (x - 0.5, y + 0.5),
+                                (x + 0.5, y + 0.5),
+                                (x + 0.5, y - 0.5),
+                            ],
+                        ),
+                    });
+                }
             }
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The class of a cell as drawn: `cell`, and `square dark` or `square light` on a chequered board.
+pub fn cell_class(c: &Cell) -> String {
+    match (c.square, c.dark) {
+        (false, _) => "cell".into(),
+        (true, true) => "cell square dark".into(),
+        (true, false) => "cell square light".into(),
+    }
+}
+
+/// The outline of a king's disc in a column (in the crown's colour, so that a king held in a column
+/// is told from a man).
+pub const KING_DISC_EDGE: f64 = 0.05;
+
+/// A column as the `data-stack` attribute writes it, bottom to top: `f` or `s` for a man of the
+/// first or second player, `F` or `S` for a king.
+pub fn stack_letters(column: &[quirkat_rules::Piece]) -> String {
+    column
+        .iter()
+        .map(|p| match (p.side, p.king) {
+            (quirkat_rules::Side::First, false) => 'f',
+            (quirkat_rules::Side::First, true) => 'F',
+            (quirkat_rules::Side::Second, false) => 's',
+            (quirkat_rules::Side::Second, true) => 'S',
         })
         .collect()
 }

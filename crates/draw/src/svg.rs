@@ -13,7 +13,7 @@ use crate::geometry::{
 };
 use crate::marks::{Mark, Marks};
 use crate::theme::{Palette, Theme};
-use quirkat_rules::{Family, Game, GameResult, Move, Point, Side, Track, route};
+use quirkat_rules::{Family, Game, GameResult, Move, Piece, Point, Side, Track, route};
 use std::fmt::Write;
 
 /// How a diagram is drawn.
@@ -100,7 +100,7 @@ fn colours(p: &Palette, side: Side) -> (&'static str, &'static str) {
 struct Standing {
     side: Side,
     king: bool,
-    stack: Vec<Side>,
+    stack: Vec<Piece>,
 }
 
 /// A piece's drawing, centred on (0, 0), as the page's `board_pieces::piece_body` draws it.
@@ -110,11 +110,17 @@ fn piece_body(out: &mut String, piece: &Standing, p: &Palette) {
         let offsets = geometry::stack_offsets(piece.stack.len());
         let edge_width = num(geometry::disc_edge(piece.stack.len()));
         for (s, dy) in piece.stack.iter().zip(&offsets) {
-            let (fill, edge) = colours(p, *s);
+            let (fill, edge) = colours(p, s.side);
+            // a king in a column: outlined in the crown's colour
+            let (edge, width, king) = if s.king {
+                (p.crown, num(geometry::KING_DISC_EDGE), " king")
+            } else {
+                (edge, edge_width.clone(), "")
+            };
             let _ = write!(
                 out,
-                r#"<ellipse class="disc {}" cx="0" cy="{}" rx="{}" ry="{}" fill="{fill}" stroke="{edge}" stroke-width="{edge_width}"/>"#,
-                s.name(),
+                r#"<ellipse class="disc {}{king}" cx="0" cy="{}" rx="{}" ry="{}" fill="{fill}" stroke="{edge}" stroke-width="{width}"/>"#,
+                s.side.name(),
                 num(dy + DISC_DROP),
                 num(PIECE),
                 num(PIECE * DISC_SQUASH),
@@ -258,11 +264,20 @@ pub fn diagram(game: &Game, ply: Option<usize>, style: &Style) -> String {
         p.line
     );
     for c in geometry::cells(board, &frame) {
+        let class = geometry::cell_class(&c);
+        let at =
+            c.at.map(|p| format!(r#" data-cell="{}""#, escape(board.name(p))))
+                .unwrap_or_default();
+        // a chequered board's squares: the dark ones shaded, no outlines
+        let look = match (c.square, c.dark) {
+            (true, true) => format!(r#" fill="{}" fill-opacity="0.4" stroke="none""#, p.line),
+            (true, false) => r#" stroke="none""#.to_string(),
+            (false, _) => String::new(),
+        };
         let _ = write!(
             s,
-            r#"<polygon class="cell" points="{}" data-cell="{}"/>"#,
-            c.points,
-            escape(board.name(c.at))
+            r#"<polygon class="{class}" points="{}"{at}{look}/>"#,
+            c.points
         );
     }
     s.push_str("</g>\n");
@@ -319,14 +334,11 @@ pub fn diagram(game: &Game, ply: Option<usize>, style: &Style) -> String {
             let side = piece.side.name();
             let kind = if piece.king { "king" } else { "man" };
             let stack = if towers {
-                pos.stack_at(pt.index)
+                pos.column_at(pt.index)
             } else {
                 Vec::new()
             };
-            let letters: String = stack
-                .iter()
-                .map(|s| if *s == Side::First { 'f' } else { 's' })
-                .collect();
+            let letters = geometry::stack_letters(&stack);
             let _ = write!(
                 s,
                 r#"<g class="piece {side} {kind}" data-piece="{side}:{kind}" data-at="{name}"{}>"#,

@@ -5,7 +5,7 @@ use quirkat_draw::geometry::{self, Frame, num};
 use quirkat_draw::svg::escape;
 use quirkat_draw::{Marks, Style, Theme, diagram};
 use quirkat_rules::rng::Rng;
-use quirkat_rules::{Family, Game, Move, Rules, RulesetId, Side, Track, route};
+use quirkat_rules::{BoardKind, Family, Game, Move, Rules, RulesetId, Side, Track, route};
 use roxmltree::{Document, Node};
 
 /// Plays random moves from the start of `id` until `want` holds of the game, or gives up.
@@ -96,16 +96,30 @@ fn every_ruleset_draws_in_every_theme_and_orientation() {
                     .collect();
                 want.sort();
                 assert_eq!(drawn, want, "{id:?}");
-                // a board of lines draws its lines; Queah draws a cell round each point instead
+                // a board of lines draws its lines; Queah draws a cell round each point instead,
+                // and a chequered board its squares, the dark ones under the points
                 assert_eq!(
                     class_is(&doc, "line").len(),
                     geometry::drawn_lines(board).len()
                 );
-                let cells = class_is(&doc, "cell").len();
+                let cells = doc
+                    .descendants()
+                    .filter(|n| n.tag_name().name() == "polygon")
+                    .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("cell")))
+                    .count();
+                let dark = doc
+                    .descendants()
+                    .filter(|n| n.attribute("class") == Some("cell square dark"))
+                    .count();
+                let squares = (board.files as usize) * (board.ranks as usize);
+                let want = match board.kind {
+                    BoardKind::Queah => (13, 0),
+                    BoardKind::Checker7 | BoardKind::Checker8 => (squares, board.points.len()),
+                    _ => (0, 0),
+                };
+                assert_eq!((cells, dark), want, "{id:?}");
                 if geometry::has_cells(board) {
-                    assert_eq!((cells, class_is(&doc, "line").len()), (13, 0), "{id:?}");
-                } else {
-                    assert_eq!(cells, 0, "{id:?}");
+                    assert_eq!(class_is(&doc, "line").len(), 0, "{id:?}");
                 }
                 assert_eq!(
                     with(&doc, "data-circuit").count(),

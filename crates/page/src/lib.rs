@@ -12,8 +12,8 @@
 //!
 //! Testability contract, relied on by the end-to-end tests in `web/tests/`: every board
 //! point is an SVG element with `data-point="<name>"`; every piece carries
-//! `data-piece="<first|second>:<man|king>"` and `data-at="<point>"`, a towers stack also
-//! `data-stack="<colours bottom to top, f/s>"`; the selected piece's legal destinations carry
+//! `data-piece="<first|second>:<man|king>"` and `data-at="<point>"`, a column (towers, Lasca,
+//! Bashni) also `data-stack="<its pieces bottom to top: f/s a man, F/S a king>"` (`fFs`); the selected piece's legal destinations carry
 //! `data-target`; moves in the list carry `data-ply` (from 1) and their notation as text (the
 //! entry for the start carries `data-start` instead); the status line carries `data-status`
 //! (`to-move:first|second`, `over:first-wins|second-wins|draw`); reserves carry

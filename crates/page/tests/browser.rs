@@ -358,10 +358,10 @@ fn drawing(svg: &Element) -> Drawing {
         .map(|e| (get(e, "data-point"), get(e, "transform")))
         .collect();
     points.sort();
-    // the lines, and the cells of a board drawn as cells (Queah)
+    // the lines, and the cells of a board drawn as cells (Queah's cells, the chequered squares)
     let mut lines: Vec<String> = elements(svg, "polyline.line, polygon.cell")
         .iter()
-        .map(|e| format!("{} {}", e.tag_name(), get(e, "points")))
+        .map(|e| format!("{} {} {}", e.tag_name(), get(e, "class"), get(e, "points")))
         .collect();
     lines.sort();
     let loops = elements(svg, "path[data-circuit]")

@@ -20,8 +20,9 @@ pub struct Piece {
     pub side: Side,
     /// A king (Mullah, Sultan).
     pub king: bool,
-    /// A towers stack, bottom first (empty outside towers).
-    pub stack: Vec<Side>,
+    /// A column (towers, Lasca, Bashni), bottom first, each piece with its rank (empty in the
+    /// other games).
+    pub stack: Vec<quirkat_rules::Piece>,
 }
 
 impl Piece {
@@ -35,7 +36,7 @@ impl Piece {
         pos.piece_at(p).map(|x| Piece {
             side: x.side,
             king: x.king,
-            stack: if towers { pos.stack_at(p) } else { Vec::new() },
+            stack: if towers { pos.column_at(p) } else { Vec::new() },
         })
     }
 }
@@ -50,10 +51,14 @@ pub fn piece_body(piece: &Piece) -> Html {
             "--disc-edge: {}",
             num(geometry::disc_edge(piece.stack.len()))
         );
+        let king_edge = format!("--disc-edge: {}", num(geometry::KING_DISC_EDGE));
         let discs = piece.stack.iter().zip(&offsets).map(|(s, dy)| {
+            // a king in a column is outlined in the crown's colour
+            let style = if s.king { &king_edge } else { &edge };
             html! {
-                <ellipse class={classes!("disc", s.name())} cx="0" cy={num(*dy + DISC_DROP)}
-                         rx={num(PIECE)} ry={num(PIECE * DISC_SQUASH)} style={edge.clone()} />
+                <ellipse class={classes!("disc", s.side.name(), s.king.then_some("king"))}
+                         cx="0" cy={num(*dy + DISC_DROP)}
+                         rx={num(PIECE)} ry={num(PIECE * DISC_SQUASH)} style={style.clone()} />
             }
         });
         let top = offsets.last().copied().unwrap_or(0.0);
@@ -139,13 +144,8 @@ pub fn points(state: &BoardShown, frame: &Frame, animate: bool) -> Html {
         let piece = Piece::at(state, i).map(|piece| {
             let side = piece.side.name();
             let kind = if piece.king { "king" } else { "man" };
-            let letters: Option<String> = (state.rules().family == Family::Towers).then(|| {
-                piece
-                    .stack
-                    .iter()
-                    .map(|s| if *s == Side::First { 'f' } else { 's' })
-                    .collect()
-            });
+            let letters: Option<String> = (state.rules().family == Family::Towers)
+                .then(|| geometry::stack_letters(&piece.stack));
             let motion = glide.as_ref().filter(|(to, _)| *to == i).map(|(_, path)| {
                 html! {
                     <animateMotion class="glide" begin="indefinite" dur={GLIDE}

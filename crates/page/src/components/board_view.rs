@@ -281,7 +281,10 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
     };
 
     let cells = geometry::cells(board, &frame).into_iter().map(|c| {
-        html! { <polygon class="cell" points={c.points} data-cell={board.name(c.at).to_string()} /> }
+        html! {
+            <polygon class={geometry::cell_class(&c)} points={c.points.clone()}
+                     data-cell={c.at.map(|p| board.name(p).to_string())} />
+        }
     });
     let lines = geometry::drawn_lines(board).iter().map(|l| {
         html! { <polyline class="line" points={geometry::line_points(board, &frame, l)} /> }

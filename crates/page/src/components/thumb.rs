@@ -27,7 +27,7 @@ pub fn Thumb(props: &ThumbProps) -> Html {
     let frame = Frame::new(board);
     let cells = geometry::cells(board, &frame)
         .into_iter()
-        .map(|c| html! { <polygon class="cell" points={c.points} /> });
+        .map(|c| html! { <polygon class={geometry::cell_class(&c)} points={c.points.clone()} /> });
     let lines = geometry::drawn_lines(board).iter().map(|l| {
         html! { <polyline class="line" points={geometry::line_points(board, &frame, l)} /> }
     });
