@@ -33,7 +33,15 @@ const BOARDS = [
   ['surakarta', 'bas-basan-sepur', 49, 28, null],
   ['queah', 'queah', 13, 8, ['first:6', 'second:6']],
   ['towers', 'towers', 25, 24, null],
+  ['alquerque', 'alquerque', 25, 24, null],
+  ['lasca', 'lasca', 25, 22, null],
+  ['bashni', 'bashni', 32, 24, null],
 ];
+
+// every game of the picker
+const GAMES = ['srand', 'zamma', 'surakarta', 'queah', 'towers', 'alquerque', 'lasca', 'bashni'];
+// the games whose pieces are columns (data-stack on every piece)
+const COLUMNS = ['towers', 'lasca', 'bashni'];
 
 const status = (page) => page.getAttribute('[data-status]', 'data-status');
 const plies = (page) => page.locator('[data-ply]').count();
@@ -150,9 +158,9 @@ async function main() {
       equal(await notice(page), null, 'notice');
     });
 
-    await check('the picker offers the five games, each with a drawing of its board', async () => {
-      equal(await page.locator('[data-game]').count(), 5, 'games');
-      equal(await page.locator('[data-game] svg.thumb').count(), 5, 'thumbnails');
+    await check('the picker offers the eight games, each with a drawing of its board', async () => {
+      equal(await page.locator('[data-game]').count(), GAMES.length, 'games');
+      equal(await page.locator('[data-game] svg.thumb').count(), GAMES.length, 'thumbnails');
       await page.click('[data-game="queah"]');
       await page.click('.options summary');
       equal(await page.locator('[data-option]').count(), 3, 'queah options (limit, repetition, drop_ends_turn)');
@@ -167,8 +175,17 @@ async function main() {
         equal(await svg.locator('[data-point]').count(), points, 'points');
         equal(await svg.locator('[data-piece]').count(), pieces, 'pieces');
         equal(await svg.locator('[data-piece][data-at]').count(), pieces, 'pieces with data-at');
-        if (ruleset === 'towers') {
-          equal(await svg.locator('[data-stack]').count(), pieces, 'stacks');
+        if (COLUMNS.includes(ruleset)) {
+          equal(await svg.locator('[data-stack]').count(), pieces, 'columns');
+        }
+        if (ruleset === 'lasca' || ruleset === 'bashni') {
+          const squares = ruleset === 'lasca' ? 49 : 64;
+          equal(await svg.locator('polygon.cell.square').count(), squares, 'a chequered board of squares');
+          equal(await svg.locator('polygon.cell.dark').count(), points, 'the points on the dark squares');
+          equal(await svg.locator('polyline.line').count(), 0, 'no lines');
+        }
+        if (ruleset === 'queah') {
+          equal(await svg.locator('polygon.cell').count(), 13, 'the cells');
         }
         if (ruleset.startsWith('surakarta') || ruleset === 'bas-basan-sepur') {
           equal(await svg.locator('[data-circuit]').count(), 2, 'circuits');
@@ -184,7 +201,7 @@ async function main() {
 
     await check('every other ruleset opens and draws its board', async () => {
       const drawn = new Set(BOARDS.map((b) => b[1]));
-      for (const game of ['srand', 'zamma', 'surakarta', 'queah', 'towers']) {
+      for (const game of GAMES) {
         await page.click(`[data-game="${game}"]`);
         const ids = await page.locator('.rulesets [data-ruleset]').evaluateAll((els) => els.map((e) => e.getAttribute('data-ruleset')));
         for (const id of ids.filter((i) => !drawn.has(i))) {
@@ -296,12 +313,85 @@ async function main() {
       equal(await page.getAttribute('.reserve.first', 'data-reserve'), 'first:5', 'the reserve lost a piece');
     });
 
+    // a press anywhere in a cell is a press on its point: Queah's cells and the dark squares of Lasca
+    await check('queah and lasca: moves clicked in the cells, near their corners', async () => {
+      // clicks the cell of `at` four fifths of the way from its middle to its corner number `k`,
+      // and checks that the click lands on the cell there, not on the point's own element
+      const clickCell = async (at, k) => {
+        const [x, y, hit, inPoint] = await page.evaluate(([at, k]) => {
+          const cell = document.querySelector(`svg.board [data-cell="${at}"]`);
+          const corners = Array.from(cell.points);
+          const mx = corners.reduce((a, p) => a + p.x, 0) / corners.length;
+          const my = corners.reduce((a, p) => a + p.y, 0) / corners.length;
+          const svg = cell.ownerSVGElement;
+          const p = svg.createSVGPoint();
+          p.x = mx + 0.8 * (corners[k].x - mx);
+          p.y = my + 0.8 * (corners[k].y - my);
+          const s = p.matrixTransform(cell.getScreenCTM());
+          const el = document.elementFromPoint(s.x, s.y);
+          return [s.x, s.y, el.getAttribute('data-cell'), el.closest('[data-point]') !== null];
+        }, [at, k]);
+        equal(`${hit} ${inPoint}`, `${at} false`, `the click near a corner of ${at} lands on its cell`);
+        await page.mouse.click(x, y);
+      };
+      await open(page, 'queah', 'queah');
+      equal(await page.locator('svg.board [data-cell]').count(), 13, 'thirteen cells');
+      await clickCell('b2', 0);
+      await clickCell('c1', 2);
+      await page.locator('[data-ply="1"]').waitFor();
+      equal(await page.textContent('[data-ply="1"]'), 'b2-c1', 'the move clicked in the cells');
+      await page.screenshot({ path: path.join(artifacts, 'queah-cells-move.png') });
+
+      await open(page, 'lasca', 'lasca');
+      equal(await page.locator('svg.board [data-cell]').count(), 25, 'a dark square for every point');
+      await clickCell('c3', 1);
+      await clickCell('d4', 3);
+      await page.locator('[data-ply="1"]').waitFor();
+      equal(await page.textContent('[data-ply="1"]'), 'c3-d4', 'the move clicked on the dark squares');
+    });
+
     await check('towers: a stack capture', async () => {
       await open(page, 'towers', 'towers');
       await play(page, 'd2-c3');
       await play(page, 'b4xd2');
       equal(await page.getAttribute('[data-piece][data-at="d2"]', 'data-stack'), 'fs', 'captured piece under the capturer');
       await page.screenshot({ path: path.join(artifacts, 'towers-stack.png') });
+    });
+
+    await check('alquerque: a capture chain', async () => {
+      await open(page, 'alquerque', 'alquerque');
+      for (const m of ['c2-c3', 'c4xc2', 'c1xc3', 'a3xc1', 'c3xa3', 'b4-c4', 'a3-b3', 'b5-b4', 'b3xb5', 'a4-b4', 'b5xb3', 'c5-b4']) await play(page, m);
+      await play(page, 'e3xc5xa3');
+      equal(await page.getAttribute('[data-last-move]', 'data-captured'), 'd4 b4', 'two captured');
+      await page.screenshot({ path: path.join(artifacts, 'alquerque-chain.png') });
+    });
+
+    await check('lasca: a column capture that frees a prisoner', async () => {
+      await open(page, 'lasca', 'lasca');
+      await play(page, 'e3-d4');
+      await play(page, 'c5xe3');
+      equal(await page.getAttribute('[data-piece][data-at="e3"]', 'data-stack'), 'fs', 'the prisoner under the capturer');
+      await play(page, 'd2xf4');
+      equal(await page.getAttribute('[data-piece][data-at="e3"]', 'data-stack'), 'f', 'the prisoner freed');
+      equal(await page.getAttribute('[data-piece][data-at="e3"]', 'data-piece'), 'first:man', 'and its own again');
+      equal(await page.getAttribute('[data-piece][data-at="f4"]', 'data-stack'), 'sf', 'the captured commander at the bottom');
+      equal(await page.locator('svg.board [data-piece]').count(), 21, 'no piece leaves the board (one fewer column)');
+      await page.screenshot({ path: path.join(artifacts, 'lasca-freed.png') });
+    });
+
+    await check('bashni: a man promoted mid-chain goes on capturing as a king', async () => {
+      await open(page, 'bashni', 'bashni');
+      const moves = 'g3-f4 f6-g5 a3-b4 b6-a5 c3-d4 a5xc3xe5xg3 f2xh4xf6 e7xg5 e3-f4 g5xe3 d2xf4 d6-e5 f4xd6 c7xe5 e3-d4 e5xc3 g3-f4 c3xe5xg3 e1-f2 g3xe5 f2-e3 e5xg3 h2xf4 b8-c7 b2-c3 h6-g5 f4xh6 c7-b6 g1-f2 b6-a5 a1-b2 a7-b6 c1-d2 d8-c7 g3-f4 f6-g5 f2-g3 b6-c5 c3-b4';
+      // the opening by import (39 plies), the chain by clicks
+      await page.click('.records summary');
+      await page.fill('[data-import-text]', `[Ruleset "bashni"]\n${moves}`);
+      await page.click('[data-action="import-paste"]');
+      await page.locator('[data-ply="39"]').waitFor();
+      await play(page, 'a5xc3xe1xh4');
+      equal(await page.getAttribute('[data-piece][data-at="h4"]', 'data-piece'), 'second:king', 'a king at the end');
+      const column = await page.getAttribute('[data-piece][data-at="h4"]', 'data-stack');
+      truthy(column.length === 4 && column.endsWith('S'), `three taken under the new king: ${column}`);
+      await page.screenshot({ path: path.join(artifacts, 'bashni-promoted.png') });
     });
 
     await check('undo and redo', async () => {
@@ -474,7 +564,7 @@ async function main() {
       console.log(`    click-to-targets ms: median ${ms[Math.floor(ms.length / 2)].toFixed(1)}, max ${ms[ms.length - 1].toFixed(1)} over ${ms.length} picks`);
     });
 
-    for (const ruleset of ['srand', 'zamma', 'surakarta', 'queah', 'towers']) {
+    for (const ruleset of GAMES) {
       await check(`${ruleset}: a whole game against the computer at level 1`, async () => {
         await page.goto(`${base}?ruleset=${ruleset}&option.limit=30`);
         await page.locator(`svg[data-ruleset="${ruleset}"]`).waitFor();

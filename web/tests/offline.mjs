@@ -210,11 +210,11 @@ async function main() {
     await check('offline: ?ruleset= links open every ruleset', async () => {
       await page.click('[data-game="srand"]');
       const ids = [];
-      for (const game of ['srand', 'zamma', 'surakarta', 'queah', 'towers']) {
+      for (const game of ['srand', 'zamma', 'surakarta', 'queah', 'towers', 'alquerque', 'lasca', 'bashni']) {
         await page.click(`[data-game="${game}"]`);
         ids.push(...(await page.locator('.rulesets [data-ruleset]').evaluateAll((els) => els.map((e) => e.getAttribute('data-ruleset')))));
       }
-      truthy(ids.length >= 17, `rulesets: ${ids.length}`);
+      truthy(ids.length >= 23, `rulesets: ${ids.length}`);
       for (const id of ids) {
         await page.goto(`${base}?ruleset=${id}`);
         await page.locator(`svg[data-ruleset="${id}"] [data-piece]`).first().waitFor();

@@ -172,8 +172,18 @@ fn annotations(marks: &Marks, game: &Game, frame: &Frame) -> Html {
 fn point_under(e: &PointerEvent, board: &Board) -> Option<Point> {
     let doc = web_sys::window()?.document()?;
     let el = doc.element_from_point(e.client_x() as f32, e.client_y() as f32)?;
-    let pt = el.closest("[data-point]").ok()??;
-    board.parse_point(&pt.get_attribute("data-point")?)
+    point_of(&el, board)
+}
+
+/// The point an element of the board stands for: a point's own element, or the cell (Queah's
+/// cells, Lasca's and Bashni's dark squares) the point is drawn in, so that a press anywhere in
+/// a cell is a press on its point.
+fn point_of(el: &web_sys::Element, board: &Board) -> Option<Point> {
+    if let Some(pt) = el.closest("[data-point]").ok()? {
+        return board.parse_point(&pt.get_attribute("data-point")?);
+    }
+    let cell = el.closest("[data-cell]").ok()??;
+    board.parse_point(&cell.get_attribute("data-cell")?)
 }
 
 /// Board coordinates of a pointer event, from the SVG's box and view box.
@@ -244,13 +254,8 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
             else {
                 return;
             };
-            if let Ok(Some(pt)) = el.closest("[data-point]")
-                && let Some(i) = pt
-                    .get_attribute("data-index")
-                    .and_then(|v| v.parse().ok())
-                    .and_then(|i| board.point(i))
-            {
-                on.emit(Action::Press(i));
+            if let Some(p) = point_of(&el, board) {
+                on.emit(Action::Press(p));
             }
         })
     };
