@@ -2,7 +2,7 @@
 //! `KEY=VALUE` pairs, and clap's errors turned into the one line `quirkat: …` that every bad argument
 //! ends with.
 
-use quirkat_rules::{Rules, RulesetId};
+use quirkat_rules::{Game, Rules, RulesetId};
 use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
@@ -32,6 +32,37 @@ pub fn rules(ruleset: RulesetId, options: &[(String, String)]) -> Result<Rules, 
         options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     )
     .map_err(|e| e.to_string())
+}
+
+/// The game a command starts from: the position string of `--position`, which must be of `rules`
+/// (the same ruleset and options), or the start of `rules` when there is none.
+pub fn start(rules: Rules, position: Option<&str>) -> Result<Game, String> {
+    let Some(text) = position else {
+        return Ok(Game::new(rules));
+    };
+    let game = Game::from_position_string(text).map_err(|e| format!("--position: {e}"))?;
+    let theirs = game.rules();
+    if theirs.ruleset != rules.ruleset || theirs.changed_options() != rules.changed_options() {
+        return Err(format!(
+            "--position is a position of {}, not of the rules that --ruleset and --option name",
+            describe(theirs)
+        ));
+    }
+    Ok(game)
+}
+
+/// A ruleset's id and the options changed from its defaults: `srand` or `srand (enforcement=huffing)`.
+fn describe(rules: &Rules) -> String {
+    let changed: Vec<String> = rules
+        .changed_options()
+        .iter()
+        .map(|(k, v)| format!("{}={v}", k.key()))
+        .collect();
+    if changed.is_empty() {
+        rules.ruleset.id().to_string()
+    } else {
+        format!("{} ({})", rules.ruleset.id(), changed.join(", "))
+    }
 }
 
 /// A value an argument does not take, and what it takes instead: the error of the parsers below,

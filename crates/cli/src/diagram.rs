@@ -1,7 +1,7 @@
 //! `quirkat diagram`: a position as a standalone SVG file, drawn by `quirkat-draw` with the page's
 //! own geometry.
 
-use crate::args::{RulesArgs, number};
+use crate::args::{RulesArgs, number, start};
 use quirkat_draw::{Marks, Style, Theme, diagram};
 use quirkat_rules::Game;
 use std::path::PathBuf;
@@ -45,23 +45,7 @@ fn theme(s: &str) -> Result<Theme, String> {
 /// The game to draw and its ply: the start or `--position`, then the moves up to `--ply`. Every
 /// move is checked, also those after the ply drawn. A position string as it stands has no ply.
 fn game(a: &DiagramArgs) -> Result<(Game, Option<usize>), String> {
-    let rules = a.rules.rules()?;
-    let start = match &a.position {
-        None => Game::new(rules),
-        Some(text) => {
-            let game = Game::from_position_string(text).map_err(|e| format!("--position: {e}"))?;
-            let theirs = game.rules();
-            if theirs.ruleset != rules.ruleset
-                || theirs.changed_options() != rules.changed_options()
-            {
-                return Err(format!(
-                    "--position is a position of {}, not of the rules that --ruleset and --option name",
-                    describe(theirs)
-                ));
-            }
-            game
-        }
-    };
+    let start = start(a.rules.rules()?, a.position.as_deref())?;
     let moves: Vec<&str> = a
         .moves
         .as_deref()
@@ -85,20 +69,6 @@ fn game(a: &DiagramArgs) -> Result<(Game, Option<usize>), String> {
     // (--position and --moves exclude each other)
     let ply = a.position.is_none().then_some(ply);
     Ok((shown.unwrap_or(game), ply))
-}
-
-/// A ruleset's id and the options changed from its defaults: `srand` or `srand (enforcement=huffing)`.
-fn describe(rules: &quirkat_rules::Rules) -> String {
-    let changed: Vec<String> = rules
-        .changed_options()
-        .iter()
-        .map(|(k, v)| format!("{}={v}", k.key()))
-        .collect();
-    if changed.is_empty() {
-        rules.ruleset.id().to_string()
-    } else {
-        format!("{} ({})", rules.ruleset.id(), changed.join(", "))
-    }
 }
 
 /// Runs `quirkat diagram`.

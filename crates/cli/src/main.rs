@@ -62,6 +62,10 @@ enum Command {
         /// The moves to play, in the notation of the rules, separated by spaces
         #[arg(long, value_name = "\"M1 M2 ...\"")]
         moves: Option<String>,
+        /// Start from this position (a position string, as the app and records write them)
+        /// instead of the start
+        #[arg(long, value_name = "S")]
+        position: Option<String>,
         /// Print the legal moves after every ply, each line numbered by its ply
         #[arg(long)]
         each: bool,
@@ -143,9 +147,13 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Legal { rules, moves, each } => {
-            let rules = rules.rules()?;
-            let mut game = Game::new(rules);
+        Command::Legal {
+            rules,
+            moves,
+            position,
+            each,
+        } => {
+            let mut game = args::start(rules.rules()?, position.as_deref())?;
             let moves: Vec<&str> = moves
                 .as_deref()
                 .map(|m| m.split_whitespace().collect())

@@ -109,6 +109,37 @@ fn legal_prints_the_sorted_moves_after_a_line() {
 }
 
 #[test]
+fn legal_starts_from_a_position_string_of_its_rules() {
+    // a Zamma position after two plies, then one more ply from it
+    let mut game = Game::new(Rules::new(RulesetId::Zamma));
+    game.play_text("d4-e5").unwrap();
+    game.play_text("f6xd4").unwrap();
+    let s = game.to_position_string();
+    let out = ok(&["legal", "--ruleset", "zamma", "--position", &s]);
+    assert_eq!(out.trim_end(), sorted_moves(&game));
+    let m = sorted_moves(&game).split(' ').next().unwrap().to_string();
+    let out = ok(&[
+        "legal",
+        "--ruleset",
+        "zamma",
+        "--position",
+        &s,
+        "--moves",
+        &m,
+        "--each",
+    ]);
+    let before = format!("0: {}", sorted_moves(&game));
+    game.play_text(&m).unwrap();
+    let after = format!("1: {}", sorted_moves(&game));
+    assert_eq!(out.lines().collect::<Vec<_>>(), [before, after]);
+    // the position must be of the rules named, as for a diagram
+    let err = fails(&["legal", "--ruleset", "srand", "--position", &s]);
+    assert!(err.contains("--position is a position of zamma"), "{err}");
+    let err = fails(&["legal", "--ruleset", "zamma", "--position", "q1_zamma"]);
+    assert!(err.contains("--position"), "{err}");
+}
+
+#[test]
 fn bad_input_is_a_clear_error() {
     let first = ok(&["legal", "--ruleset", "srand"]);
     let first = first.split(' ').next().unwrap();
