@@ -124,6 +124,8 @@ fn steps_in_order(counts: &mut Counts, steps: &mut Steps) -> Result<(), String> 
             "embed.mjs",
             "end-to-end: embeds on another origin (chromium)",
         ),
+        // the rules pages: history, sources, demonstrations that play, a try refused, readings compared
+        ("teach.mjs", "end-to-end: rules pages (chromium)"),
         // the service worker, offline with the server process stopped, and the update to a new build
         (
             "offline.mjs",

@@ -1,6 +1,7 @@
 //! The address bar: `?ruleset=ID` and `&option.KEY=VALUE` start that ruleset directly;
 //! `?g=LINK` (a share link, [`quirkat_rules::link`]) opens a shared game, with `&ply=N` the ply
-//! shown (default: the last).
+//! shown (default: the last); `?rules=ID` opens the rules page of a ruleset (a game's id is its
+//! default ruleset's).
 
 use quirkat_rules::link::{self, Shared};
 use quirkat_rules::{Game, Move, Rules, RulesetId};
@@ -53,6 +54,22 @@ pub fn share_query(start: &Game, moves: &[Move], ply: usize) -> Result<String, S
     } else {
         format!("?g={g}&ply={ply}")
     })
+}
+
+/// The rules page the query string asks for (`rules=ID`): `None` when it asks for none, the
+/// ruleset, or an error in words when the id is no ruleset.
+pub fn rules_page_from_query(query: &str) -> Option<Result<RulesetId, String>> {
+    let params = match params(query) {
+        Ok(p) => p,
+        Err(e) => return query.contains("rules=").then_some(Err(e)),
+    };
+    let (_, id) = params.into_iter().find(|(k, _)| k == "rules")?;
+    Some(id.parse::<RulesetId>().map_err(|_| {
+        format!(
+            "there is no ruleset '{}': the rules pages are those of the games below",
+            short(&id)
+        )
+    }))
 }
 
 /// The rules the query string (`location.search`, with or without its `?`) asks for: `None` when it
@@ -119,6 +136,23 @@ fn short(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rules_page_comes_from_the_address() {
+        assert_eq!(rules_page_from_query(""), None);
+        assert_eq!(rules_page_from_query("?ruleset=zamma"), None);
+        assert_eq!(
+            rules_page_from_query("?rules=zamma"),
+            Some(Ok(RulesetId::Zamma))
+        );
+        assert_eq!(
+            rules_page_from_query("rules=queah-1888&x=1"),
+            Some(Ok(RulesetId::Queah1888))
+        );
+        let e = rules_page_from_query("?rules=chess").unwrap().unwrap_err();
+        assert!(e.contains("no ruleset 'chess'"), "{e}");
+        assert!(rules_page_from_query("?rules=%zz").unwrap().is_err());
+    }
 
     #[test]
     fn a_ruleset_and_its_options_come_from_the_address() {

@@ -133,8 +133,7 @@ fn start_game(rules: Rules, position: Option<&str>, setup: &str) -> Result<Game,
     let mut game = match position {
         None => Game::new(rules),
         Some(text) => {
-            let game =
-                Game::from_position_string(text).map_err(|e| format!("position: {e}"))?;
+            let game = Game::from_position_string(text).map_err(|e| format!("position: {e}"))?;
             let (have, want) = (game.rules(), &rules);
             if have.ruleset != want.ruleset || have.changed_options() != want.changed_options() {
                 return Err(format!(
@@ -196,6 +195,8 @@ impl Demo {
     /// fails and how.
     pub fn check(&self) -> Result<(), String> {
         let played = self.play()?;
+        quirkat_draw::Marks::parse(played.start.rules().board, &self.marks)
+            .map_err(|e| format!("marks: {e}"))?;
         if self.claims.is_empty() {
             return Err("a demonstration claims nothing".into());
         }
@@ -264,7 +265,11 @@ fn check_claim(game: &Game, claim: &Claim) -> Result<(), String> {
                 .parse_point(point)
                 .ok_or_else(|| format!("'{point}' is not a point of the board"))?;
             let want = parse_all(game, moves)?;
-            let from: Vec<Move> = legal.iter().filter(|m| m.from() == Some(p)).cloned().collect();
+            let from: Vec<Move> = legal
+                .iter()
+                .filter(|m| m.from() == Some(p))
+                .cloned()
+                .collect();
             let (want, have) = (texts(board, &want), texts(board, &from));
             if want != have {
                 return Err(format!("the moves from {point} are {have:?}, not {want:?}"));
@@ -350,7 +355,10 @@ impl Comparison {
         let rules_a = rules_of(&self.a, &no_options)?;
         let rules_b = rules_of(&self.b, &no_options)?;
         if rules_a.ruleset.game() != rules_b.ruleset.game() {
-            return Err(format!("{} and {} are not readings of one game", self.a, self.b));
+            return Err(format!(
+                "{} and {} are not readings of one game",
+                self.a, self.b
+            ));
         }
         let position_b = self.position.as_deref().map(|p| {
             let prefix = format!("q1_{}_", self.a);

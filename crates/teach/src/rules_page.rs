@@ -5,8 +5,8 @@
 //! reading (ruleset) naming the source it follows, every rule as a paragraph with a [`Demo`], and
 //! [`Comparison`]s of readings. The texts are our own words; the sources are named, never quoted.
 
-use crate::demo::{Comparison, Demo, at};
 use crate::TeachError;
+use crate::demo::{Comparison, Demo, at};
 use quirkat_rules::{GameKind, RulesetId};
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -73,10 +73,16 @@ pub struct Rule {
 const FILES: [(GameKind, &str); 8] = [
     (GameKind::Srand, include_str!("../data/rules/srand.json")),
     (GameKind::Zamma, include_str!("../data/rules/zamma.json")),
-    (GameKind::Surakarta, include_str!("../data/rules/surakarta.json")),
+    (
+        GameKind::Surakarta,
+        include_str!("../data/rules/surakarta.json"),
+    ),
     (GameKind::Queah, include_str!("../data/rules/queah.json")),
     (GameKind::Towers, include_str!("../data/rules/towers.json")),
-    (GameKind::Alquerque, include_str!("../data/rules/alquerque.json")),
+    (
+        GameKind::Alquerque,
+        include_str!("../data/rules/alquerque.json"),
+    ),
     (GameKind::Lasca, include_str!("../data/rules/lasca.json")),
     (GameKind::Bashni, include_str!("../data/rules/bashni.json")),
 ];
@@ -141,7 +147,10 @@ impl GamePage {
         let file = file_name(game);
         for id in game.rulesets() {
             if self.reading(*id).is_none() {
-                return Err(TeachError::new(&file, format!("no reading for {}", id.id())));
+                return Err(TeachError::new(
+                    &file,
+                    format!("no reading for {}", id.id()),
+                ));
             }
         }
         for r in &self.readings {
@@ -156,7 +165,10 @@ impl GamePage {
                 ));
             }
             if r.sources.is_empty() {
-                return Err(TeachError::new(&file, format!("reading {} names no source", r.ruleset)));
+                return Err(TeachError::new(
+                    &file,
+                    format!("reading {} names no source", r.ruleset),
+                ));
             }
             for key in &r.sources {
                 if self.source(key).is_none() {
@@ -168,17 +180,25 @@ impl GamePage {
             }
         }
         if self.sources.is_empty() || self.about.is_empty() || self.rules.is_empty() {
-            return Err(TeachError::new(&file, "a page needs its history, sources and rules"));
+            return Err(TeachError::new(
+                &file,
+                "a page needs its history, sources and rules",
+            ));
         }
         for rule in &self.rules {
             if let Some(demo) = &rule.demo {
-                let id: RulesetId = demo.ruleset.parse().map_err(|e| {
-                    TeachError::new(&file, format!("rule '{}': {e}", rule.title))
-                })?;
+                let id: RulesetId = demo
+                    .ruleset
+                    .parse()
+                    .map_err(|e| TeachError::new(&file, format!("rule '{}': {e}", rule.title)))?;
                 if id.game() != game {
                     return Err(TeachError::new(
                         &file,
-                        format!("rule '{}': {} is not a ruleset of this game", rule.title, id.id()),
+                        format!(
+                            "rule '{}': {} is not a ruleset of this game",
+                            rule.title,
+                            id.id()
+                        ),
                     ));
                 }
                 demo.check()
@@ -186,8 +206,12 @@ impl GamePage {
             }
         }
         for (i, c) in self.compare.iter().enumerate() {
-            c.check()
-                .map_err(at(format!("{file}, comparison {} ({} against {})", i + 1, c.a, c.b)))?;
+            c.check().map_err(at(format!(
+                "{file}, comparison {} ({} against {})",
+                i + 1,
+                c.a,
+                c.b
+            )))?;
         }
         Ok(())
     }

@@ -20,7 +20,11 @@ fn every_page_shows_at_least_three_rules_on_a_board() {
     for game in GameKind::ALL {
         let p = page(game).unwrap();
         let shown = p.rules.iter().filter(|r| r.demo.is_some()).count();
-        assert!(shown >= 3, "{}: {shown} rules with a demonstration", game.id());
+        assert!(
+            shown >= 3,
+            "{}: {shown} rules with a demonstration",
+            game.id()
+        );
     }
 }
 
@@ -63,7 +67,10 @@ fn a_false_claim_is_caught_and_named() {
     // the same refusal claimed for another reason
     let wrong_kind = ok.replace("\"majority\"", "\"capture-compulsory\"");
     let e = demo(&wrong_kind).check().unwrap_err();
-    assert!(e.contains("refused as majority, not capture-compulsory"), "{e}");
+    assert!(
+        e.contains("refused as majority, not capture-compulsory"),
+        "{e}"
+    );
     // a legal move claimed refused: the chain of three itself
     let legal = ok.replace("\"g7xg5\"", "\"h6xf6xd4xd6\"");
     assert!(demo(&legal).check().unwrap_err().contains("is legal"));
@@ -75,19 +82,30 @@ fn a_false_claim_is_caught_and_named() {
         )
     };
     assert_eq!(demo(&only(r#""h6xf6xd4xd6""#)).check(), Ok(()));
-    let e = demo(&only(r#""h6xf6xd4xd6", "g7xg5""#)).check().unwrap_err();
+    let e = demo(&only(r#""h6xf6xd4xd6", "g7xg5""#))
+        .check()
+        .unwrap_err();
     assert!(e.contains("g7xg5"), "{e}");
     // a claim past the end of the script
     let late = ok.replace("\"at\": 0", "\"at\": 2");
-    assert!(demo(&late).check().unwrap_err().contains("beyond the script"));
+    assert!(
+        demo(&late)
+            .check()
+            .unwrap_err()
+            .contains("beyond the script")
+    );
 }
 
 #[test]
 fn a_script_move_that_is_illegal_is_named() {
-    let d = demo(r#"{"ruleset": "srand", "script": ["c3-c4", "c7-c6"], "claims": [{"claim": "pieces", "at": 0, "first": 40, "second": 40}]}"#);
+    let d = demo(
+        r#"{"ruleset": "srand", "script": ["c3-c4", "c7-c6"], "claims": [{"claim": "pieces", "at": 0, "first": 40, "second": 40}]}"#,
+    );
     let e = d.check().unwrap_err();
     assert!(e.starts_with("script move 1 (c3-c4)"), "{e}");
-    let d = demo(r#"{"ruleset": "srand", "script": ["a3-a4"], "claims": [{"claim": "pieces", "at": 0, "first": 40, "second": 40}]}"#);
+    let d = demo(
+        r#"{"ruleset": "srand", "script": ["a3-a4"], "claims": [{"claim": "pieces", "at": 0, "first": 40, "second": 40}]}"#,
+    );
     let e = d.check();
     assert!(e.is_ok() || e.unwrap_err().starts_with("script move 1"));
 }
@@ -97,7 +115,7 @@ fn bad_data_is_an_error_with_its_place_never_a_panic() {
     let e = parse(GameKind::Zamma, "{\"game\": \"zamma\",\n \"summary\": 3}").unwrap_err();
     assert_eq!(e.place, "data/rules/zamma.json");
     assert!(e.problem.starts_with("line 2"), "{}", e.problem);
-    let e = parse(GameKind::Srand, &rules_page::files().nth(1).unwrap().1.to_string()).unwrap_err();
+    let e = parse(GameKind::Srand, rules_page::files().nth(1).unwrap().1).unwrap_err();
     assert!(e.problem.contains("not of srand"), "{}", e.problem);
     // an unknown claim and an unknown field are refused by name
     let e = serde_json::from_str::<Claim>(r#"{"claim": "wins", "at": 0}"#).unwrap_err();

@@ -1,6 +1,10 @@
-//! The app's entry point: renders [`quirkat_page::App`] into the page body, or the embed page
+//! The app's entry point: renders [`quirkat_page::App`] into the page body; the embed page
 //! ([`quirkat_page::components::embed::EmbedPage`]) when the body says it is `embed.html`
-//! (`<body data-quirkat="embed">`, written by `cargo xtask offline`).
+//! (`<body data-quirkat="embed">`, written by `cargo xtask offline`); a rules page
+//! ([`quirkat_page::components::rules_page::RulesPage`]) when the address asks for one
+//! (`?rules=ID`).
+
+use quirkat_page::components::rules_page::{RulesPage, RulesPageProps};
 
 fn main() {
     let embed = web_sys::window()
@@ -10,6 +14,10 @@ fn main() {
         .is_some_and(|v| v == "embed");
     if embed {
         yew::Renderer::<quirkat_page::components::embed::EmbedPage>::new().render();
+    } else if let Some(ruleset) =
+        quirkat_page::url::rules_page_from_query(&quirkat_page::browser::query())
+    {
+        yew::Renderer::<RulesPage>::with_props(RulesPageProps { ruleset }).render();
     } else {
         yew::Renderer::<quirkat_page::App>::new().render();
     }

@@ -90,7 +90,9 @@ pub fn Picker(props: &PickerProps) -> Html {
         <nav class="picker" aria-label="Games">
             <div class="games">{ for games }</div>
             <div class="rulesets">{ for rulesets }</div>
-            <p class="origin">{ ruleset.origin() }</p>
+            <p class="origin">{ ruleset.origin() }{ " " }
+                <a class="rules-link" href={format!("?rules={}", ruleset.id())} data-rules-link={ruleset.id()}>
+                    { format!("How to play {}", ruleset.name()) }</a></p>
             <OptionsForm rules={props.rules} on_open={props.on_open.clone()} />
             <div class="players" data-players={format!("first:{} second:{}", props.players[0].id(), props.players[1].id())}>
                 { player_select(Side::First, props.players[0], &props.on_action) }

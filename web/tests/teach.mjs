@@ -1,0 +1,152 @@
+// End-to-end tests of the teaching pages: the release build in headless Debian Chromium through
+// playwright-core.
+//
+//   node web/tests/teach.mjs [DIST_DIR]
+//
+// Serves DIST_DIR (default: dist) on 127.0.0.1 and reads the real pages: every game's rules page
+// (`?rules=ID`) opens from the picker or the address, with its history, sources and readings, and
+// every demonstration on it plays itself to its end (the eight pages in parallel pages); a reader's
+// try on a demonstration refused with the rule's reason drawn on the board, and the move shown
+// accepted; the comparison of zamma and zamma-immediate shows the move only one of them allows; a
+// bad rules address is named. One screenshot per page, and of a try refused, goes to
+// web/tests/artifacts/. Prints a libtest-style summary line that `cargo xtask test` adds up.
+
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, watcher } from './harness.mjs';
+import { serve } from './serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const dist = path.resolve(root, process.argv[2] ?? 'dist');
+const artifacts = path.join(here, 'artifacts');
+
+const GAMES = ['srand', 'zamma', 'surakarta', 'queah', 'towers', 'alquerque', 'lasca', 'bashni'];
+
+/** Opens the rules page of `id` in a new page. */
+async function rulesPage(context, watch, base, id) {
+  const page = await context.newPage();
+  watch(page);
+  await page.goto(`${base}?rules=${id}`);
+  await page.locator(`main.rules-page[data-rules="${id}"]`).waitFor();
+  return page;
+}
+
+/** Waits until every demonstration of the page has played its script to the end. */
+async function demosPlayed(page) {
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('figure.demo')].every((f) => f.dataset.ply === f.dataset.plies),
+    null,
+    { timeout: 30000 },
+  );
+}
+
+/** Clicks the points of a move on the board inside `scope`. */
+async function play(scope, text) {
+  for (const p of text.split(/[-x]/)) await scope.locator(`svg.board [data-point="${p}"]`).click();
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`${dist}/index.html is missing: build the app first (trunk build --release)`);
+  }
+  fs.mkdirSync(artifacts, { recursive: true });
+  const server = await serve(dist);
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({ executablePath: browserPath, headless: true, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, serviceWorkers: 'block' });
+  const errors = [];
+  const watch = watcher(errors);
+  try {
+    await check('the picker links to the rules page of the ruleset chosen', async () => {
+      const page = await context.newPage();
+      watch(page);
+      await page.goto(`${base}?ruleset=zamma-1951`);
+      await page.locator('svg[data-ruleset="zamma-1951"]').waitFor();
+      await page.click('[data-rules-link="zamma-1951"]');
+      await page.locator('main.rules-page[data-rules="zamma-1951"]').waitFor();
+      equal(await page.getAttribute('[data-reading-link][aria-current="page"]', 'data-reading-link'), 'zamma-1951', 'the reading shown is marked');
+      await page.click('[data-play-link]');
+      await page.locator('svg[data-ruleset="zamma-1951"]').waitFor();
+      await page.close();
+    });
+
+    // the eight pages at once, each in its own page: their demonstrations play in parallel
+    await check('every game has a rules page: history, sources, readings, and demonstrations that play', async () => {
+      await Promise.all(
+        GAMES.map(async (game) => {
+          const page = await rulesPage(context, watch, base, game);
+          equal(await page.locator('[data-rules-problem], [data-demo-error], [data-compare-error]').count(), 0, `${game}: no data problem`);
+          truthy((await page.locator('.about p').count()) >= 1, `${game}: its history`);
+          truthy((await page.locator('[data-source]').count()) >= 1, `${game}: its sources`);
+          truthy((await page.locator('[data-reading-link]').count()) >= 1, `${game}: its readings`);
+          const demos = await page.locator('figure.demo').count();
+          truthy(demos >= 3, `${game}: ${demos} demonstrations`);
+          await demosPlayed(page);
+          await page.screenshot({ path: path.join(artifacts, `rules-${game}.png`), fullPage: true });
+          await page.close();
+        }),
+      );
+    });
+
+    await check('a try refused on a demonstration is explained on its board, and the move shown accepted', async () => {
+      const page = await rulesPage(context, watch, base, 'zamma');
+      const demo = page.locator('figure.demo[data-demo="the-majority-rule"]');
+      await demo.locator('[data-action="try-it"]').check();
+      equal(await demo.getAttribute('data-trying'), '', 'the reader has the board');
+      equal(await demo.getAttribute('data-ply'), '0', 'at the demonstration\'s start');
+      // the single capture, where the majority rule asks for the chain of three
+      await demo.locator('svg.board [data-point="g7"]').click();
+      await demo.locator('.notice[data-refusal="majority"]').waitFor();
+      truthy((await demo.locator('svg.board [data-why="longest"]').count()) >= 1, 'the piece with the longest chain is marked');
+      equal(await demo.locator('svg.board .why-count').first().textContent(), '3', 'the chain drawn with its count');
+      await demo.screenshot({ path: path.join(artifacts, 'rules-try-refused.png') });
+      await play(demo, 'h6xf6xd4xd6');
+      await page.waitForFunction(() => document.querySelector('figure.demo[data-demo="the-majority-rule"]').dataset.tried === 'shown');
+      // switching back gives the demonstration again
+      await demo.locator('[data-action="try-it"]').uncheck();
+      equal(await demo.getAttribute('data-trying'), null, 'back to the demonstration');
+      await page.close();
+    });
+
+    await check('the comparison of zamma and zamma-immediate shows the move only one of them allows', async () => {
+      const page = await rulesPage(context, watch, base, 'zamma-immediate');
+      const cmp = page.locator('section.compare[data-compare="zamma zamma-immediate"]');
+      await cmp.waitFor();
+      const only = async (id) => cmp.locator(`[data-reading="${id}"] li[data-only="${id}"]`).allTextContents();
+      const [a, b] = [await only('zamma'), await only('zamma-immediate')];
+      truthy(a.length + b.length >= 1, `a move only one reading allows: ${JSON.stringify([a, b])}`);
+      const list = async (id) => cmp.locator(`[data-reading="${id}"] li[data-move]`).allTextContents();
+      const [la, lb] = [await list('zamma'), await list('zamma-immediate')];
+      for (const m of a) truthy(!lb.includes(m), `${m} is not among zamma-immediate's moves`);
+      for (const m of b) truthy(!la.includes(m), `${m} is not among zamma's moves`);
+      truthy((await cmp.locator('.sentence').textContent()).length > 20, 'the sentence of the rule');
+      truthy((await cmp.locator('svg.board .annotation').count()) >= 1, 'the differing moves drawn');
+      await cmp.screenshot({ path: path.join(artifacts, 'rules-compare-zamma.png') });
+      await page.close();
+    });
+
+    await check('a rules address that names no ruleset is named, with the games to choose from', async () => {
+      const page = await context.newPage();
+      watch(page);
+      await page.goto(`${base}?rules=chess`);
+      const problem = await page.locator('[data-rules-problem]').textContent();
+      truthy(problem.includes("'chess'"), problem);
+      equal(await page.locator('[data-rules-game]').count(), GAMES.length, 'every game offered');
+      await page.click('[data-rules-game="queah"]');
+      await page.locator('main.rules-page[data-rules="queah"]').waitFor();
+      await page.close();
+    });
+
+    await check('no console errors', async () => {
+      equal(errors.length, 0, errors.join('\n'));
+    });
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+run(main);
