@@ -117,7 +117,7 @@ pub struct Played {
 }
 
 /// The rules of a ruleset id and options.
-fn rules_of(ruleset: &str, options: &BTreeMap<String, String>) -> Result<Rules, String> {
+pub(crate) fn rules_of(ruleset: &str, options: &BTreeMap<String, String>) -> Result<Rules, String> {
     let id: RulesetId = ruleset
         .parse()
         .map_err(|e| format!("ruleset '{ruleset}': {e}"))?;
@@ -129,7 +129,11 @@ fn rules_of(ruleset: &str, options: &BTreeMap<String, String>) -> Result<Rules, 
 }
 
 /// A game from a position string or the start of `rules`, with `setup` played.
-fn start_game(rules: Rules, position: Option<&str>, setup: &str) -> Result<Game, String> {
+pub(crate) fn start_game(
+    rules: Rules,
+    position: Option<&str>,
+    setup: &str,
+) -> Result<Game, String> {
     let mut game = match position {
         None => Game::new(rules),
         Some(text) => {

@@ -3,7 +3,9 @@
 //! * [`rules_page`]: a page for each game (`?rules=ID` in the app): where and by whom it is played,
 //!   its history and its sources, every rule as a paragraph beside a [`Demo`] (a position and a
 //!   script of moves that shows the rule, with [`Claim`]s the engine verifies), and
-//!   [`Comparison`]s of two readings of the game on one position.
+//!   [`Comparison`]s of two readings of the game on one position;
+//! * [`lesson`]: a course for each of the five games (`?lesson=GAME&step=N`): steps with one goal
+//!   each, the opponent's scripted replies, hints, and the stars a success earns.
 //!
 //! The data lives in `data/` as JSON, compiled into the crate (`include_str!`), so the page has it
 //! offline. Reading it never panics: a file that does not parse is a [`TeachError`] naming the file
@@ -12,6 +14,7 @@
 //! the engine, so a claim a text makes about the rules is a claim the engine has checked.
 
 pub mod demo;
+pub mod lesson;
 pub mod rules_page;
 
 pub use demo::{Claim, Comparison, Demo};
