@@ -264,7 +264,7 @@ impl Step {
     /// The opponent's reply after the reader's moves and replies `played`: the solution's while the
     /// game follows it, else [`reply`]; `None` when the step is over or no move is left.
     pub fn reply_to(&self, start: &Game, played: &[Move]) -> Option<Move> {
-        if played.len() % 2 == 0 || self.verdict(start, played) != Verdict::Playing {
+        if played.len().is_multiple_of(2) || self.verdict(start, played) != Verdict::Playing {
             return None;
         }
         let mut game = start.clone();
@@ -305,7 +305,7 @@ impl Step {
         if self.solution.is_empty() {
             return Err("the solution has no move".into());
         }
-        if self.solution.len() % 2 == 0 {
+        if self.solution.len().is_multiple_of(2) {
             return Err("the solution must end with the reader's move".into());
         }
         if self.verdict(&start, &[]) != Verdict::Playing || start.outcome().is_some() {
