@@ -102,7 +102,7 @@ fn off_the_solution_the_opponent_takes_the_most_then_the_first_move() {
     let mut g = start.clone();
     g.apply(&off[0]);
     let want = reply(&g).unwrap();
-    assert_eq!(s.reply_to(&start, &off), Some(want.clone()));
+    assert_eq!(s.reply_to(&start, &off), Some(want));
     let all = g.legal_moves();
     let most = all.iter().map(|m| m.capture_count()).max().unwrap();
     assert_eq!(want.capture_count(), most);
