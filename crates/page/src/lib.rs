@@ -28,6 +28,7 @@ pub mod keyboard;
 pub mod library;
 pub mod matches;
 pub mod offline;
+pub mod progress;
 pub mod records;
 pub mod refusal;
 pub mod state;

@@ -148,7 +148,7 @@ pub fn match_key(id: &str) -> String {
 }
 
 /// Copies an unreadable entry aside and takes it out of its place; says so.
-fn set_aside(store: &mut dyn KeyValue, key: &str, raw: &str, why: &str) -> String {
+pub(crate) fn set_aside(store: &mut dyn KeyValue, key: &str, raw: &str, why: &str) -> String {
     let aside = format!("{PREFIX}unreadable.{}", key.trim_start_matches(PREFIX));
     match store.set(&aside, raw) {
         Ok(()) => {

@@ -1,10 +1,10 @@
 //! The address bar: `?ruleset=ID` and `&option.KEY=VALUE` start that ruleset directly;
 //! `?g=LINK` (a share link, [`quirkat_rules::link`]) opens a shared game, with `&ply=N` the ply
 //! shown (default: the last); `?rules=ID` opens the rules page of a ruleset (a game's id is its
-//! default ruleset's).
+//! default ruleset's); `?lesson=GAME` a game's course, with `&step=N` one of its steps.
 
 use quirkat_rules::link::{self, Shared};
-use quirkat_rules::{Game, Move, Rules, RulesetId};
+use quirkat_rules::{Game, GameKind, Move, Rules, RulesetId};
 
 /// The parameters of a query string, decoded, in order.
 pub fn params(query: &str) -> Result<Vec<(String, String)>, String> {
@@ -72,6 +72,41 @@ pub fn rules_page_from_query(query: &str) -> Option<Result<RulesetId, String>> {
     }))
 }
 
+/// The lesson the query string asks for (`lesson=GAME`, `step=N` from 1): `None` when it asks for
+/// none, the game and the step, or an error in words.
+pub fn lesson_from_query(query: &str) -> Option<Result<(GameKind, Option<usize>), String>> {
+    let params = match params(query) {
+        Ok(p) => p,
+        Err(e) => return query.contains("lesson=").then_some(Err(e)),
+    };
+    let value = |name: &str| {
+        params
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+    };
+    let id = value("lesson")?;
+    let Some(game) = GameKind::ALL.into_iter().find(|g| g.id() == id) else {
+        return Some(Err(format!(
+            "there is no course '{}': the courses are those below",
+            short(&id)
+        )));
+    };
+    let step = match value("step") {
+        None => None,
+        Some(s) => match s.parse::<usize>() {
+            Ok(n) if n >= 1 => Some(n),
+            _ => {
+                return Some(Err(format!(
+                    "step '{}' is not a step number (1, 2, …)",
+                    short(&s)
+                )));
+            }
+        },
+    };
+    Some(Ok((game, step)))
+}
+
 /// The rules the query string (`location.search`, with or without its `?`) asks for: `None` when it
 /// names no ruleset, an error in words when it names a bad one or a bad option.
 pub fn rules_from_query(query: &str) -> Result<Option<Rules>, String> {
@@ -136,6 +171,31 @@ fn short(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lesson_comes_from_the_address() {
+        assert_eq!(lesson_from_query("?ruleset=srand"), None);
+        assert_eq!(
+            lesson_from_query("?lesson=srand"),
+            Some(Ok((GameKind::Srand, None)))
+        );
+        assert_eq!(
+            lesson_from_query("?lesson=towers&step=3"),
+            Some(Ok((GameKind::Towers, Some(3))))
+        );
+        assert!(
+            lesson_from_query("?lesson=chess")
+                .unwrap()
+                .unwrap_err()
+                .contains("'chess'")
+        );
+        for bad in ["0", "x", "-1"] {
+            let e = lesson_from_query(&format!("?lesson=zamma&step={bad}"))
+                .unwrap()
+                .unwrap_err();
+            assert!(e.contains("not a step number"), "{e}");
+        }
+    }
 
     #[test]
     fn a_rules_page_comes_from_the_address() {

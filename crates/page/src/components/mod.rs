@@ -15,6 +15,7 @@ pub mod effects;
 pub mod embed;
 pub mod embed_maker;
 pub mod eval_bar;
+pub mod lesson_page;
 pub mod library_panel;
 pub mod match_bar;
 pub mod move_list;

@@ -115,7 +115,13 @@ fn page(id: RulesetId, p: &'static GamePage) -> Html {
                     }
                 </p>
                 <p><a class="play-link" data-play-link={id.id()} href={format!("?ruleset={}", id.id())}>
-                    { format!("Play {} now", id.name()) }</a></p>
+                    { format!("Play {} now", id.name()) }</a>
+                    if quirkat_teach::lesson::course(game).is_some() {
+                        { " · " }
+                        <a data-lesson-link={game.id()} href={format!("?lesson={}", game.id())}>
+                            { format!("Learn {} step by step", game.name()) }</a>
+                    }
+                </p>
             </header>
             <section class="about">
                 <h2>{ "The game and its history" }</h2>
