@@ -79,7 +79,7 @@ async function main() {
         GAMES.map(async (game) => {
           const page = await rulesPage(context, watch, base, game);
           equal(await page.locator('[data-rules-problem], [data-demo-error], [data-compare-error]').count(), 0, `${game}: no data problem`);
-          truthy((await page.locator('.about p').count()) >= 1, `${game}: its history`);
+          truthy((await page.locator('.story p').count()) >= 1, `${game}: its history`);
           truthy((await page.locator('[data-source]').count()) >= 1, `${game}: its sources`);
           truthy((await page.locator('[data-reading-link]').count()) >= 1, `${game}: its readings`);
           const demos = await page.locator('figure.demo').count();
@@ -93,7 +93,7 @@ async function main() {
 
     await check('a try refused on a demonstration is explained on its board, and the move shown accepted', async () => {
       const page = await rulesPage(context, watch, base, 'zamma');
-      const demo = page.locator('figure.demo[data-demo="the-majority-rule"]');
+      const demo = page.locator('figure.demo[data-demo="take-the-most"]');
       await demo.locator('[data-action="try-it"]').check();
       equal(await demo.getAttribute('data-trying'), '', 'the reader has the board');
       equal(await demo.getAttribute('data-ply'), '0', 'at the demonstration\'s start');
@@ -104,7 +104,7 @@ async function main() {
       equal(await demo.locator('svg.board .why-count').first().textContent(), '3', 'the chain drawn with its count');
       await demo.screenshot({ path: path.join(artifacts, 'rules-try-refused.png') });
       await play(demo, 'h6xf6xd4xd6');
-      await page.waitForFunction(() => document.querySelector('figure.demo[data-demo="the-majority-rule"]').dataset.tried === 'shown');
+      await page.waitForFunction(() => document.querySelector('figure.demo[data-demo="take-the-most"]').dataset.tried === 'shown');
       // switching back gives the demonstration again
       await demo.locator('[data-action="try-it"]').uncheck();
       equal(await demo.getAttribute('data-trying'), null, 'back to the demonstration');

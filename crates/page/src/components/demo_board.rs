@@ -1,6 +1,7 @@
 //! A demonstration of a rule ([`quirkat_teach::Demo`]): a small live board that plays its script by
-//! itself once, with step and replay controls, and a *Try it* switch that gives the reader the
-//! board at the demonstration's start, every refused move explained on it as in the app.
+//! itself once (its marks drawn on the start, before the first move), with step and replay
+//! controls, and a *Try it* switch that gives the reader the board at the demonstration's start,
+//! every refused move explained on it as in the app.
 //!
 //! In the page: `figure.demo` with `data-demo` (the rule's anchor), `data-ply` and `data-plies`
 //! (the moves shown of the script's), `data-trying` while the reader plays, and `data-tried`
@@ -139,7 +140,7 @@ pub fn DemoBoard(props: &DemoBoardProps) -> Html {
         };
         html! {
             <>
-                { step("demo-start", "⏮", "Back to the start", (state.cursor > 0).then_some(0)) }
+                { step("demo-start", "«", "Back to the start", (state.cursor > 0).then_some(0)) }
                 { step("demo-back", "◀", "One move back", state.cursor.checked_sub(1)) }
                 { step("demo-forward", "▶", "One move on", (state.cursor < n).then_some(state.cursor + 1)) }
                 <button data-action="demo-replay" onclick={replay}>{ "Replay" }</button>
@@ -187,7 +188,7 @@ pub fn DemoBoard(props: &DemoBoardProps) -> Html {
             <div class="board-wrap">
                 <BoardView state={BoardShown::of(state)} on_action={on_action}
                            reduced_motion={browser::reduced_motion()}
-                           marks={if *trying { Rc::new(Marks::default()) } else { marks }} />
+                           marks={if *trying || state.cursor > 0 { Rc::new(Marks::default()) } else { marks }} />
             </div>
             <div class="demo-controls">
                 { controls }

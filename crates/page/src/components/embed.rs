@@ -327,10 +327,10 @@ pub fn EmbedPage() -> Html {
     let controls = setup.controls.then(|| match *mode {
         Mode::Replay => html! {
             <div class="controls">
-                { button("first", "⏮", "To the start", Action::ViewPly(0), state.cursor > 0) }
+                { button("first", "«", "To the start", Action::ViewPly(0), state.cursor > 0) }
                 { button("back", "◀", "One ply back", Action::Undo, state.cursor > 0) }
                 { button("forward", "▶", "One ply forward", Action::Redo, state.cursor < end) }
-                { button("last", "⏭", "To the last ply", Action::ViewPly(end), state.cursor < end) }
+                { button("last", "»", "To the last ply", Action::ViewPly(end), state.cursor < end) }
                 <button data-action="autoplay" onclick={toggle_autoplay} aria-pressed={autoplay.to_string()}
                         title="Play the moves one after another">{ if *autoplay { "Pause" } else { "Play" } }</button>
                 if side_line {

@@ -123,7 +123,7 @@ fn page(id: RulesetId, p: &'static GamePage) -> Html {
                     }
                 </p>
             </header>
-            <section class="about">
+            <section class="story">
                 <h2>{ "The game and its history" }</h2>
                 { for p.about.iter().map(|para| html! { <p>{ para.clone() }</p> }) }
             </section>
