@@ -8,8 +8,11 @@
 // every demonstration on it plays itself to its end (the eight pages in parallel pages); a reader's
 // try on a demonstration refused with the rule's reason drawn on the board, and the move shown
 // accepted; the comparison of zamma and zamma-immediate shows the move only one of them allows; a
-// bad rules address is named. One screenshot per page, and of a try refused, goes to
-// web/tests/artifacts/. Prints a libtest-style summary line that `cargo xtask test` adds up.
+// bad rules address is named; the lessons: every step of every course solved by clicking its
+// solution (the courses in parallel pages, the opponent's replies played by the page), with its
+// stars kept over a reload, a hint costing a star, a wrong try in Srand refused as
+// `capture-compulsory` with the pieces that could capture marked, a short capture in Zamma refused
+// with the majority marks, a wrong move failing its step. Screenshots go to web/tests/artifacts/. Prints a libtest-style summary line that `cargo xtask test` adds up.
 
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
@@ -24,6 +27,53 @@ const dist = path.resolve(root, process.argv[2] ?? 'dist');
 const artifacts = path.join(here, 'artifacts');
 
 const GAMES = ['srand', 'zamma', 'surakarta', 'queah', 'towers', 'alquerque', 'lasca', 'bashni'];
+const COURSES = ['srand', 'zamma', 'surakarta', 'queah', 'towers'];
+// the courses as shipped: the tests click their solutions
+const course = (game) => JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'lessons', `${game}.json`), 'utf8'));
+
+/** The points a move's clicks go to: huff, drop, piece, landings. */
+function clicksOf(text) {
+  let rest = text;
+  const clicks = [];
+  for (const prefix of ['!', '@']) {
+    if (rest.startsWith(prefix)) {
+      const [p, more] = rest.slice(1).split(':', 2);
+      clicks.push(p);
+      rest = more ?? '';
+    }
+  }
+  if (rest) clicks.push(...rest.split(/[-x]/));
+  return clicks;
+}
+
+/** The plies played in the lesson step shown. */
+const stepPlies = async (page) => Number(await page.getAttribute('section.lesson-step', 'data-plies'));
+
+/** Plays the reader's move `text` in a lesson step by clicking, and waits for the opponent's reply
+ *  unless the step is over. */
+async function lessonMove(page, text) {
+  const before = await stepPlies(page);
+  const clicks = clicksOf(text);
+  for (const p of clicks) await page.click(`section.lesson-step svg.board [data-point="${p}"]`);
+  // a chain that could go on is ended by a second click on its last point
+  if ((await stepPlies(page)) === before && (await page.locator('section.lesson-step [data-selected]').count())) {
+    await page.click(`section.lesson-step svg.board [data-point="${clicks[clicks.length - 1]}"]`);
+  }
+  await page.waitForFunction((n) => Number(document.querySelector('section.lesson-step').dataset.plies) > n, before);
+  const over = async () => page.locator('section.lesson-step[data-lesson-done], section.lesson-step[data-lesson-failed]').count();
+  if (!(await over())) {
+    await page.waitForFunction((n) => {
+      const s = document.querySelector('section.lesson-step');
+      return Number(s.dataset.plies) > n + 1 || s.dataset.lessonDone !== undefined || s.dataset.lessonFailed !== undefined;
+    }, before);
+  }
+}
+
+/** Opens step `n` (from 1) of a course in `page`. */
+async function openStep(page, base, game, n) {
+  await page.goto(`${base}?lesson=${game}&step=${n}`);
+  await page.locator(`main.lesson-page[data-lesson="${game}"][data-step="${n}"] section.lesson-step`).waitFor();
+}
 
 /** Opens the rules page of `id` in a new page. */
 async function rulesPage(context, watch, base, id) {
@@ -137,6 +187,87 @@ async function main() {
       equal(await page.locator('[data-rules-game]').count(), GAMES.length, 'every game offered');
       await page.click('[data-rules-game="queah"]');
       await page.locator('main.rules-page[data-rules="queah"]').waitFor();
+      await page.close();
+    });
+
+    // every course at once, each in its own page: every step solved by its solution
+    await check('every lesson step is solved by clicking its solution, and its stars are kept over a reload', async () => {
+      await Promise.all(
+        COURSES.map(async (game) => {
+          const page = await context.newPage();
+          watch(page);
+          const { steps } = course(game);
+          truthy(steps.length >= 8, `${game}: ${steps.length} steps`);
+          for (const [i, step] of steps.entries()) {
+            const n = i + 1;
+            await openStep(page, base, game, n);
+            equal(await page.textContent('[data-lesson-goal]'), step.goal_text, `${game} ${n}: the goal line`);
+            for (let k = 0; k < step.solution.length; k += 2) await lessonMove(page, step.solution[k]);
+            await page.locator('section.lesson-step[data-lesson-done]').waitFor();
+            equal(await page.getAttribute('section.lesson-step', 'data-stars'), '3', `${game} ${n}: three stars`);
+            if (n === 1) await page.screenshot({ path: path.join(artifacts, `lesson-${game}-done.png`) });
+          }
+          // the course remembers, after a reload
+          await page.goto(`${base}?lesson=${game}`);
+          await page.reload();
+          await page.locator('ol.course').waitFor();
+          equal(await page.locator('li[data-course-step][data-stars="3"]').count(), steps.length, `${game}: every step's stars kept`);
+          await page.screenshot({ path: path.join(artifacts, `lesson-${game}-course.png`) });
+          await page.close();
+        }),
+      );
+    });
+
+    await check('a hint costs a star, and a wrong move fails its step', async () => {
+      const page = await context.newPage();
+      watch(page);
+      const { steps } = course('towers');
+      const n = steps.findIndex((s) => s.hints.length >= 1) + 1;
+      await openStep(page, base, 'towers', n);
+      await page.click('[data-action="hint"]');
+      equal(await page.textContent('[data-hint="1"]'), steps[n - 1].hints[0], 'the first hint');
+      for (let k = 0; k < steps[n - 1].solution.length; k += 2) await lessonMove(page, steps[n - 1].solution[k]);
+      await page.locator('section.lesson-step[data-lesson-done]').waitFor();
+      equal(await page.getAttribute('section.lesson-step', 'data-stars'), '2', 'two stars with a hint');
+      // a step whose goal is one move: any other legal move fails it
+      const all = COURSES.flatMap((g) => course(g).steps.map((s, i) => [g, i + 1, s]));
+      const [g, m, step] = all.find(([, , s]) => s.goal.goal === 'play' && s.wrong);
+      await openStep(page, base, g, m);
+      await lessonMove(page, step.wrong);
+      await page.locator('section.lesson-step[data-lesson-failed]').waitFor();
+      equal(await page.textContent('.verdict.failed p'), step.failure, 'the failure message');
+      await page.click('[data-action="lesson-restart"]');
+      equal(await stepPlies(page), 0, 'the step starts again');
+      await page.close();
+    });
+
+    await check('a Srand lesson refuses a step where a capture is compulsory, marking the pieces that could capture', async () => {
+      const page = await context.newPage();
+      watch(page);
+      const { steps } = course('srand');
+      const n = steps.findIndex((s) => s.refused?.kind === 'capture-compulsory') + 1;
+      truthy(n > 0, 'a step names its refused try');
+      await openStep(page, base, 'srand', n);
+      for (const p of clicksOf(steps[n - 1].refused.move)) await page.click(`section.lesson-step svg.board [data-point="${p}"]`);
+      await page.locator('section.lesson-step .notice[data-refusal="capture-compulsory"]').waitFor();
+      truthy((await page.locator('section.lesson-step svg.board [data-why="capturer"]').count()) >= 1, 'the pieces that could capture are marked');
+      equal(await stepPlies(page), 0, 'nothing was played');
+      await page.locator('section.lesson-step').screenshot({ path: path.join(artifacts, 'lesson-srand-refused.png') });
+      await page.close();
+    });
+
+    await check('a Zamma lesson refuses a short capture with the majority marks', async () => {
+      const page = await context.newPage();
+      watch(page);
+      const { steps } = course('zamma');
+      const n = steps.findIndex((s) => s.refused?.kind === 'majority') + 1;
+      truthy(n > 0, 'a step names its refused try');
+      await openStep(page, base, 'zamma', n);
+      for (const p of clicksOf(steps[n - 1].refused.move)) await page.click(`section.lesson-step svg.board [data-point="${p}"]`);
+      await page.locator('section.lesson-step .notice[data-refusal="majority"]').waitFor();
+      truthy((await page.locator('section.lesson-step svg.board [data-why="longest"]').count()) >= 1, 'the pieces with the longest chains are marked');
+      truthy((await page.locator('section.lesson-step svg.board .why-count').count()) >= 1, 'the chains drawn with their count');
+      await page.locator('section.lesson-step').screenshot({ path: path.join(artifacts, 'lesson-zamma-majority.png') });
       await page.close();
     });
 

@@ -65,6 +65,23 @@ pub struct Step {
     pub success: String,
     /// Said when the step fails.
     pub failure: String,
+    /// A try a beginner would make that the rules refuse here, with the reason's kind (checked).
+    #[serde(default)]
+    pub refused: Option<Refused>,
+    /// A legal first move that fails the step (checked).
+    #[serde(default)]
+    pub wrong: Option<String>,
+}
+
+/// A move the rules refuse at a step's start, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Refused {
+    /// The move, in notation.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The reason's kind (`capture-compulsory`, `majority`, …: the page's `data-refusal`).
+    pub kind: String,
 }
 
 /// What a step asks of the reader.
@@ -323,6 +340,32 @@ impl Step {
                 start
                     .parse_move(t)
                     .map_err(|e| format!("goal move {t}: {e}"))?;
+            }
+        }
+        if let Some(r) = &self.refused {
+            match start.parse_move(&r.text) {
+                Ok(_) => return Err(format!("the refused try {} is legal", r.text)),
+                Err(PlayError::Illegal { reason, .. }) if reason.kind() == r.kind => {}
+                Err(e) => {
+                    return Err(format!(
+                        "the refused try {} is not refused as {}: {e}",
+                        r.text, r.kind
+                    ));
+                }
+            }
+        }
+        if let Some(w) = &self.wrong {
+            let m = start
+                .parse_move(w)
+                .map_err(|e| format!("the wrong move {w}: {e}"))?;
+            let mut played = vec![m];
+            if let Some(reply) = self.reply_to(&start, &played) {
+                played.push(reply);
+            }
+            if self.verdict(&start, &played) != Verdict::Failed
+                && self.verdict(&start, &played[..1]) != Verdict::Failed
+            {
+                return Err(format!("the wrong move {w} does not fail the step"));
             }
         }
         let mut game = start.clone();

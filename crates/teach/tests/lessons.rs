@@ -46,6 +46,8 @@ fn step(goal: Goal, solution: &[&str]) -> Step {
         hints: vec!["h".into()],
         success: "s".into(),
         failure: "f".into(),
+        refused: None,
+        wrong: None,
     }
 }
 
@@ -130,6 +132,37 @@ fn a_solution_that_does_not_reach_the_goal_is_refused() {
     );
     let s = step(Goal::Promote, &["c5-c4"]);
     assert!(s.check().unwrap_err().contains("solution move 1"));
+}
+
+#[test]
+fn a_steps_refused_try_and_wrong_move_are_checked() {
+    use quirkat_teach::lesson::Refused;
+    let mut s = step(
+        Goal::Play {
+            moves: vec!["c5xc3".into()],
+        },
+        &["c5xc3"],
+    );
+    s.wrong = Some("a5xc3".into());
+    // a plain step where the second player must capture
+    s.refused = Some(Refused {
+        text: "c7-c6".into(),
+        kind: "capture-compulsory".into(),
+    });
+    assert_eq!(s.check(), Ok(()));
+    s.refused = Some(Refused {
+        text: "c7-c6".into(),
+        kind: "majority".into(),
+    });
+    assert!(s.check().unwrap_err().contains("not refused as majority"));
+    s.refused = Some(Refused {
+        text: "a5xc3".into(),
+        kind: "capture-compulsory".into(),
+    });
+    assert!(s.check().unwrap_err().contains("is legal"));
+    s.refused = None;
+    s.wrong = Some("c5xc3".into());
+    assert!(s.check().unwrap_err().contains("does not fail"));
 }
 
 #[test]

@@ -4,10 +4,10 @@
 //! hints, and the verdict with its stars, kept in local storage ([`crate::progress`]).
 //!
 //! In the page: `main.lesson-page` with `data-lesson` (the game) and `data-step`; the goal line
-//! `[data-lesson-goal]`; the step's section `data-lesson-done` once the goal is met (with
-//! `data-stars`) or `data-lesson-failed`; the course's steps `li[data-course-step=N]` with
-//! `data-stars` when earned; the hints `[data-hint]`, the buttons `data-action="hint"`,
-//! `"lesson-restart"` and the link `data-action="next-step"`.
+//! `[data-lesson-goal]`; the step's section `data-plies` (the plies played in the step) and
+//! `data-lesson-done` once the goal is met (with `data-stars`) or `data-lesson-failed`; the
+//! course's steps `li[data-course-step=N]` with `data-stars` when earned; the hints `[data-hint]`,
+//! the buttons `data-action="hint"`, `"lesson-restart"` and the link `data-action="next-step"`.
 
 use crate::browser::{self, LocalStore};
 use crate::components::board_view::{BoardShown, BoardView};
@@ -293,7 +293,7 @@ pub fn LessonStep(props: &LessonStepProps) -> Html {
         _ => html! {},
     };
     html! {
-        <section class="lesson-step"
+        <section class="lesson-step" data-plies={state.cursor.to_string()}
                  data-lesson-done={(verdict == Verdict::Done).then_some("")}
                  data-lesson-failed={(verdict == Verdict::Failed).then_some("")}
                  data-stars={earned.map(|s| s.to_string())}>
