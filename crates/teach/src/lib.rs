@@ -5,7 +5,9 @@
 //!   script of moves that shows the rule, with [`Claim`]s the engine verifies), and
 //!   [`Comparison`]s of two readings of the game on one position;
 //! * [`lesson`]: a course for each of the five games (`?lesson=GAME&step=N`): steps with one goal
-//!   each, the opponent's scripted replies, hints, and the stars a success earns.
+//!   each, the opponent's scripted replies, hints, and the stars a success earns;
+//! * [`puzzle`]: positions where one move alone wins, found by `quirkat puzzles`, each with its line,
+//!   difficulty and the refutation of every other move (`?puzzle=GAME`).
 //!
 //! The data lives in `data/` as JSON, compiled into the crate (`include_str!`), so the page has it
 //! offline. Reading it never panics: a file that does not parse is a [`TeachError`] naming the file
@@ -15,6 +17,7 @@
 
 pub mod demo;
 pub mod lesson;
+pub mod puzzle;
 pub mod rules_page;
 
 pub use demo::{Claim, Comparison, Demo};
