@@ -1,12 +1,17 @@
-//! The reader's progress through the lessons, in local storage under `quirkat.v1.lessons`: for each
-//! game, the best stars earned at each step (`{"srand": {"1": 3, "2": 2}}`). An unreadable value is
-//! set aside (`quirkat.v1.unreadable.lessons`), never lost, and the progress starts again empty.
+//! The reader's progress, in local storage: under `quirkat.v1.lessons`, for each game, the best
+//! stars earned at each step of its course (`{"srand": {"1": 3, "2": 2}}`); under
+//! `quirkat.v1.puzzles`, each puzzle tried and how its first attempt went
+//! (`{"srand-001": "solved", "srand-002": "failed"}`: the first result stands, as it would on a
+//! scoresheet). An unreadable value is set aside (`quirkat.v1.unreadable.…`), never lost, and that
+//! progress starts again empty.
 
 use crate::library::{KeyValue, set_aside};
 use std::collections::BTreeMap;
 
-/// The storage key.
+/// The storage key of the lessons' stars.
 pub const KEY: &str = "quirkat.v1.lessons";
+/// The storage key of the puzzles' results.
+pub const PUZZLES: &str = "quirkat.v1.puzzles";
 
 /// The best stars of each step (1-based) of each game.
 pub type Progress = BTreeMap<String, BTreeMap<usize, u8>>;
@@ -66,6 +71,53 @@ pub fn record(
     Ok(p)
 }
 
+/// How a puzzle's first attempt went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// Solved without a wrong move.
+    Solved,
+    /// A wrong move first.
+    Failed,
+}
+
+/// Each puzzle's result, by id.
+pub type Results = BTreeMap<String, Outcome>;
+
+/// The puzzles' results kept, and what could not be read.
+pub fn load_puzzles(store: &mut dyn KeyValue) -> (Results, Option<String>) {
+    let Some(raw) = store.get(PUZZLES) else {
+        return (Results::new(), None);
+    };
+    match serde_json::from_str::<Results>(&raw) {
+        Ok(r) => (r, None),
+        Err(e) => {
+            let why = set_aside(
+                store,
+                PUZZLES,
+                &raw,
+                &format!("the puzzles' results could not be read ({e})"),
+            );
+            (Results::new(), Some(why))
+        }
+    }
+}
+
+/// Keeps a puzzle's result unless it has one already; returns the results as kept.
+pub fn record_puzzle(
+    store: &mut dyn KeyValue,
+    id: &str,
+    result: Outcome,
+) -> Result<Results, String> {
+    let (mut r, _) = load_puzzles(store);
+    if !r.contains_key(id) {
+        r.insert(id.to_string(), result);
+        let text = serde_json::to_string(&r).map_err(|e| e.to_string())?;
+        store.set(PUZZLES, &text)?;
+    }
+    Ok(r)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +155,22 @@ mod tests {
         assert_eq!(m.get(KEY).unwrap(), r#"{"srand":{"2":2},"zamma":{"1":3}}"#);
         record(&mut m, "srand", 2, 3).unwrap();
         assert_eq!(load(&mut m).0["srand"][&2], 3);
+    }
+
+    #[test]
+    fn a_puzzles_first_result_stands() {
+        let mut m = Map::default();
+        record_puzzle(&mut m, "srand-001", Outcome::Failed).unwrap();
+        record_puzzle(&mut m, "srand-001", Outcome::Solved).unwrap();
+        record_puzzle(&mut m, "zamma-002", Outcome::Solved).unwrap();
+        assert_eq!(
+            m.get(PUZZLES).unwrap(),
+            r#"{"srand-001":"failed","zamma-002":"solved"}"#
+        );
+        m.set(PUZZLES, "[").unwrap();
+        let (r, problem) = load_puzzles(&mut m);
+        assert!(r.is_empty() && problem.unwrap().contains("kept aside"));
+        assert_eq!(m.get("quirkat.v1.unreadable.puzzles").as_deref(), Some("["));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The address bar: `?ruleset=ID` and `&option.KEY=VALUE` start that ruleset directly;
 //! `?g=LINK` (a share link, [`quirkat_rules::link`]) opens a shared game, with `&ply=N` the ply
 //! shown (default: the last); `?rules=ID` opens the rules page of a ruleset (a game's id is its
-//! default ruleset's); `?lesson=GAME` a game's course, with `&step=N` one of its steps.
+//! default ruleset's); `?lesson=GAME` a game's course, with `&step=N` one of its steps; `?puzzle=GAME`
+//! a game's puzzles, with `&n=N` one of them.
 
 use quirkat_rules::link::{self, Shared};
 use quirkat_rules::{Game, GameKind, Move, Rules, RulesetId};
@@ -75,9 +76,25 @@ pub fn rules_page_from_query(query: &str) -> Option<Result<RulesetId, String>> {
 /// The lesson the query string asks for (`lesson=GAME`, `step=N` from 1): `None` when it asks for
 /// none, the game and the step, or an error in words.
 pub fn lesson_from_query(query: &str) -> Option<Result<(GameKind, Option<usize>), String>> {
+    game_and_number(query, "lesson", "step", "course")
+}
+
+/// The puzzles the query string asks for (`puzzle=GAME`, `n=N` from 1, the puzzle in order of
+/// difficulty): `None` when it asks for none, the game and the number, or an error in words.
+pub fn puzzle_from_query(query: &str) -> Option<Result<(GameKind, Option<usize>), String>> {
+    game_and_number(query, "puzzle", "n", "puzzle set")
+}
+
+/// `key=GAME` and `number=N` (from 1) of a query string; `what` names the thing in errors.
+fn game_and_number(
+    query: &str,
+    key: &str,
+    number: &str,
+    what: &str,
+) -> Option<Result<(GameKind, Option<usize>), String>> {
     let params = match params(query) {
         Ok(p) => p,
-        Err(e) => return query.contains("lesson=").then_some(Err(e)),
+        Err(e) => return query.contains(&format!("{key}=")).then_some(Err(e)),
     };
     let value = |name: &str| {
         params
@@ -85,26 +102,26 @@ pub fn lesson_from_query(query: &str) -> Option<Result<(GameKind, Option<usize>)
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.clone())
     };
-    let id = value("lesson")?;
+    let id = value(key)?;
     let Some(game) = GameKind::ALL.into_iter().find(|g| g.id() == id) else {
         return Some(Err(format!(
-            "there is no course '{}': the courses are those below",
+            "there is no {what} '{}': the ones there are are below",
             short(&id)
         )));
     };
-    let step = match value("step") {
+    let n = match value(number) {
         None => None,
         Some(s) => match s.parse::<usize>() {
             Ok(n) if n >= 1 => Some(n),
             _ => {
                 return Some(Err(format!(
-                    "step '{}' is not a step number (1, 2, …)",
+                    "{number} '{}' is not a number from 1",
                     short(&s)
                 )));
             }
         },
     };
-    Some(Ok((game, step)))
+    Some(Ok((game, n)))
 }
 
 /// The rules the query string (`location.search`, with or without its `?`) asks for: `None` when it
@@ -193,8 +210,31 @@ mod tests {
             let e = lesson_from_query(&format!("?lesson=zamma&step={bad}"))
                 .unwrap()
                 .unwrap_err();
-            assert!(e.contains("not a step number"), "{e}");
+            assert!(
+                e.contains("step '") && e.contains("not a number from 1"),
+                "{e}"
+            );
         }
+    }
+
+    #[test]
+    fn puzzles_come_from_the_address() {
+        assert_eq!(puzzle_from_query("?lesson=srand"), None);
+        assert_eq!(
+            puzzle_from_query("?puzzle=zamma"),
+            Some(Ok((GameKind::Zamma, None)))
+        );
+        assert_eq!(
+            puzzle_from_query("?puzzle=queah&n=12"),
+            Some(Ok((GameKind::Queah, Some(12))))
+        );
+        assert!(
+            puzzle_from_query("?puzzle=go")
+                .unwrap()
+                .unwrap_err()
+                .contains("no puzzle set 'go'")
+        );
+        assert!(puzzle_from_query("?puzzle=srand&n=0").unwrap().is_err());
     }
 
     #[test]

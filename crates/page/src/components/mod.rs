@@ -21,6 +21,7 @@ pub mod match_bar;
 pub mod move_list;
 pub mod options;
 pub mod picker;
+pub mod puzzle_page;
 pub mod records;
 pub mod reserves;
 pub mod rules_page;
