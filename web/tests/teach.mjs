@@ -28,6 +28,9 @@ const artifacts = path.join(here, 'artifacts');
 
 const GAMES = ['srand', 'zamma', 'surakarta', 'queah', 'towers', 'alquerque', 'lasca', 'bashni'];
 const COURSES = ['srand', 'zamma', 'surakarta', 'queah', 'towers'];
+// a Srand game of poor moves (each the 7i-th legal move in notation order), for the review
+const REVIEWED = ('e4-e5 e6xe4 e3xe5 c5xe3 f2xd4 d6-c5 d4xd6 f6xd4 c3xe5 c6xe6xe4 f4xd4 a5xc3xe3 d2xf4 c5xc3xe5 ' +
+  'f5xd5 c7-c6 d5-d6 c6xe6 g1-f2 e7-f6 g5xe7xe5 b8-c7 e2-e3 g7-f6 i5xg7xg5xe7xg7 h7xf7 a3-b4 c7-d6 e5xc7xe7xg7 f8xh6').split(' ');
 // the courses as shipped: the tests click their solutions
 const course = (game) => JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'lessons', `${game}.json`), 'utf8'));
 
@@ -268,6 +271,40 @@ async function main() {
       truthy((await page.locator('section.lesson-step svg.board [data-why="longest"]').count()) >= 1, 'the pieces with the longest chains are marked');
       truthy((await page.locator('section.lesson-step svg.board .why-count').count()) >= 1, 'the chains drawn with their count');
       await page.locator('section.lesson-step').screenshot({ path: path.join(artifacts, 'lesson-zamma-majority.png') });
+      await page.close();
+    });
+
+    // a game of poor moves (each the 7i-th legal one, a plain record pasted in)
+    await check('a review runs the engine over the game: progress, chart, marked moves with the better move drawn', async () => {
+      const page = await context.newPage();
+      watch(page);
+      await page.goto(`${base}?ruleset=srand`);
+      await page.locator('svg[data-ruleset="srand"]').waitFor();
+      await page.click('.records summary');
+      await page.fill('[data-import-text]', `[Ruleset "srand"]\n\n${REVIEWED.join(' ')}`);
+      await page.click('[data-action="import-paste"]');
+      await page.locator(`[data-ply="${REVIEWED.length}"]`).waitFor();
+      await page.click('details.review summary');
+      await page.click('[data-action="review"]');
+      await page.locator('details.review[data-reviewed]').waitFor({ timeout: 60000 });
+      const bar = page.locator('[data-review-progress]');
+      equal(await bar.getAttribute('value'), await bar.getAttribute('max'), 'the progress bar full');
+      equal(Number(await bar.getAttribute('max')), REVIEWED.length + 1, 'every position analysed');
+      equal(await page.locator('svg.review-chart rect[data-review-ply]').count(), REVIEWED.length + 1, 'a strip a position');
+      const flags = page.locator('li[data-review-flag]');
+      truthy((await flags.count()) >= 1, 'poor moves are marked');
+      const kinds = await flags.evaluateAll((els) => els.map((e) => e.dataset.reviewFlag));
+      truthy(kinds.every((k) => ['inaccuracy', 'mistake', 'blunder'].includes(k)), kinds.join());
+      const ply = Number(await flags.first().getAttribute('data-review-ply'));
+      await flags.first().click();
+      await page.locator('svg.board .annotation').first().waitFor();
+      const shown = ply - 1 === 0 ? '[data-start][aria-current]' : `[data-ply="${ply - 1}"][aria-current]`;
+      equal(await page.locator(shown).count(), 1, `the position before the marked move (ply ${ply - 1}) shown`);
+      await page.screenshot({ path: path.join(artifacts, 'review.png') });
+      // the chart goes to the ply clicked (the last), and the better move's drawing goes
+      await page.click(`svg.review-chart rect[data-review-ply="${REVIEWED.length}"]`);
+      await page.locator(`[data-ply="${REVIEWED.length}"][aria-current]`).waitFor();
+      equal(await page.locator('svg.board .annotation').count(), 0, 'no drawing at another ply');
       await page.close();
     });
 

@@ -62,6 +62,16 @@ pub enum Request {
         /// Thinking time in milliseconds.
         time_ms: f64,
     },
+    /// The best move and score of a position for a game review: a search of `nodes` nodes from
+    /// cleared tables, so that a review gives the same marks every time.
+    Analyse {
+        /// Request id.
+        id: u32,
+        /// The position string.
+        position: String,
+        /// Nodes to search.
+        nodes: u64,
+    },
     /// Run the search benchmark (the `?bench` page).
     Bench {
         /// Request id.
@@ -75,7 +85,10 @@ impl Request {
     /// The request id.
     pub fn id(&self) -> u32 {
         match self {
-            Request::Play { id, .. } | Request::Hint { id, .. } | Request::Bench { id, .. } => *id,
+            Request::Play { id, .. }
+            | Request::Hint { id, .. }
+            | Request::Analyse { id, .. }
+            | Request::Bench { id, .. } => *id,
         }
     }
 }

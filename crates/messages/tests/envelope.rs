@@ -53,14 +53,15 @@ impl Worker for Echo {
 
     fn received(&mut self, scope: &WorkerScope<Self>, request: Request, who: HandlerId) {
         match request {
-            Request::Play { id, position, .. } => scope.respond(
-                who,
-                Reply::Move {
-                    id,
-                    text: Some(position),
-                    score: Some(12),
-                },
-            ),
+            Request::Play { id, position, .. } | Request::Analyse { id, position, .. } => scope
+                .respond(
+                    who,
+                    Reply::Move {
+                        id,
+                        text: Some(position),
+                        score: Some(12),
+                    },
+                ),
             Request::Bench { id, .. } => {
                 let global = worker_global();
                 for junk in JUNK {

@@ -31,6 +31,7 @@ pub mod offline;
 pub mod progress;
 pub mod records;
 pub mod refusal;
+pub mod review;
 pub mod state;
 pub mod url;
 pub mod worker;

@@ -67,7 +67,9 @@ impl AiWorker {
     fn serve(&mut self, scope: &WorkerScope<Self>, who: HandlerId, request: Request) -> Reply {
         let id = request.id();
         let game = match &request {
-            Request::Play { position, .. } | Request::Hint { position, .. } => {
+            Request::Play { position, .. }
+            | Request::Hint { position, .. }
+            | Request::Analyse { position, .. } => {
                 match Game::from_position_string(position) {
                     Ok(g) => Some(g),
                     Err(e) => {
@@ -135,6 +137,17 @@ impl AiWorker {
                     nodes: None,
                 };
                 let r = self.searcher.search(&game, &limits, &Now, &mut progress);
+                Reply::Move {
+                    id,
+                    text: r.best.map(|m| m.text(game.rules().board)),
+                    score: Some(r.score),
+                }
+            }
+            (Request::Analyse { nodes, .. }, Some(game)) => {
+                self.searcher.clear();
+                let r = self
+                    .searcher
+                    .search(&game, &Limits::nodes(nodes), &Now, &mut progress);
                 Reply::Move {
                     id,
                     text: r.best.map(|m| m.text(game.rules().board)),

@@ -17,12 +17,15 @@ use crate::components::move_list::MoveList;
 use crate::components::picker::Picker;
 use crate::components::records::{RecordEvent, Records, use_records};
 use crate::components::reserves::Reserves;
+use crate::components::review_panel::ReviewPanel;
 use crate::components::status::Status;
 use crate::keyboard::Arrow;
 use crate::library;
 use crate::state::{Action, AppState};
 use crate::url;
+use quirkat_draw::Marks;
 use quirkat_rules::{Family, Rules, Side};
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -155,8 +158,18 @@ pub fn App() -> Html {
             }
         })
     };
+    // a review's better move, drawn while its ply is shown
+    let review_marks = use_state(|| None::<(usize, Rc<Marks>)>);
+    let on_review_marks = {
+        let review_marks = review_marks.clone();
+        Callback::from(move |m: Option<(usize, Rc<Marks>)>| review_marks.set(m))
+    };
     // the state is read where it is, never copied: each component gets only what it draws
     let state: &AppState = &store;
+    let board_marks = match &*review_marks {
+        Some((ply, marks)) if *ply == state.cursor => marks.clone(),
+        _ => Rc::default(),
+    };
     let drops = state.rules().family == Family::Queah;
     let reserve = |side: Side| {
         drops.then(
@@ -195,7 +208,7 @@ pub fn App() -> Html {
                     { reserve(top) }
                     <div class="board-wrap">
                         <BoardView state={BoardShown::of(state)} on_action={on_action.clone()}
-                                   reduced_motion={*reduced_motion} />
+                                   reduced_motion={*reduced_motion} marks={board_marks} />
                         <Banner outcome={state.outcome} status={state.status()}
                                 on_action={on_action.clone()} />
                     </div>
@@ -218,6 +231,8 @@ pub fn App() -> Html {
                     <MoveList played={state.played.clone()} rules={*state.rules()} cursor={state.cursor}
                               on_action={on_action.clone()} />
                     <Records shown={records_shown} on_event={on_record} />
+                    <ReviewPanel start={state.shared_start()} moves={state.played.clone()} cursor={state.cursor}
+                                 on_action={on_action.clone()} on_marks={on_review_marks} />
                     <EmbedMaker start={state.shared_start()} moves={state.played.clone()} cursor={state.cursor}
                                 game={state.shared_game()} flipped={state.settings.flipped}
                                 labels={state.settings.labels} on_notice={on_notice} />

@@ -24,6 +24,7 @@ pub mod picker;
 pub mod puzzle_page;
 pub mod records;
 pub mod reserves;
+pub mod review_panel;
 pub mod rules_page;
 pub mod status;
 pub mod thumb;
