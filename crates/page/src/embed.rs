@@ -7,7 +7,7 @@ use crate::state::AppState;
 use crate::url;
 use crate::worker::protocol::PlayerKind;
 use quirkat_draw::{Marks, Theme};
-use quirkat_rules::{Game, Record, Rules, RulesetId};
+use quirkat_rules::{Game, GameKind, Record, Rules, RulesetId};
 use serde::Deserialize;
 
 /// What an embed lets the reader do.
@@ -42,6 +42,147 @@ impl Mode {
     }
 }
 
+/// A teaching embed: a rule's demonstration, a lesson's step or a puzzle (`mode=demo`, `lesson`,
+/// `puzzle`), shown as on the app's own pages.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Teach {
+    /// `mode=demo&ruleset=ID&rule=ANCHOR`: the demonstration of a rule of the game's rules page.
+    Demo {
+        /// The demonstration.
+        demo: &'static quirkat_teach::Demo,
+        /// The rule's anchor.
+        rule: String,
+    },
+    /// `mode=lesson&lesson=GAME&step=N`.
+    Lesson {
+        /// The game.
+        game: GameKind,
+        /// The step, from 1.
+        step: usize,
+    },
+    /// `mode=puzzle&puzzle=GAME&n=N`.
+    Puzzle {
+        /// The game.
+        game: GameKind,
+        /// The puzzle, from 1, in order of difficulty.
+        n: usize,
+    },
+}
+
+/// The teaching part of an embed's address (`mode=demo|lesson|puzzle`), with every bad value named
+/// in `problems`; `None` when the mode is not one of these or nothing can be shown.
+fn teach_of(
+    mode: &str,
+    rules: Rules,
+    value: &dyn Fn(&str) -> Option<String>,
+    problems: &mut Vec<String>,
+) -> Option<Teach> {
+    let game_named = |key: &str, problems: &mut Vec<String>| match value(key) {
+        None => Some(rules.ruleset.game()),
+        Some(id) => {
+            let g = GameKind::ALL.into_iter().find(|g| g.id() == id);
+            if g.is_none() {
+                problems.push(format!("{key}='{}' is not a game", short(&id)));
+            }
+            g
+        }
+    };
+    let number = |key: &str, count: usize, problems: &mut Vec<String>| match value(key) {
+        None => 1,
+        Some(v) => match v.parse::<usize>() {
+            Ok(k) if (1..=count).contains(&k) => k,
+            _ => {
+                problems.push(format!(
+                    "{key}='{}' is not a number from 1 to {count}",
+                    short(&v)
+                ));
+                1
+            }
+        },
+    };
+    match mode {
+        "demo" => {
+            let page = match quirkat_teach::rules_page::page(rules.ruleset.game()) {
+                Ok(p) => p,
+                Err(e) => {
+                    problems.push(format!("the demonstrations cannot be read: {e}"));
+                    return None;
+                }
+            };
+            let demos: Vec<(String, &'static quirkat_teach::Demo)> = page
+                .rules
+                .iter()
+                .filter_map(|r| {
+                    Some((
+                        quirkat_teach::rules_page::anchor(&r.title),
+                        r.demo.as_ref()?,
+                    ))
+                })
+                .collect();
+            let wanted = value("rule");
+            let found = wanted
+                .as_ref()
+                .and_then(|w| demos.iter().find(|(a, _)| a == w));
+            let (rule, demo) = match (found, &wanted) {
+                (Some(d), _) => d.clone(),
+                (None, w) => {
+                    let first = demos.first()?.clone();
+                    problems.push(match w {
+                        Some(w) => format!(
+                            "rule='{}' is not a rule of {} (they are {})",
+                            short(w),
+                            rules.ruleset.game().name(),
+                            demos
+                                .iter()
+                                .map(|(a, _)| a.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                        None => format!("mode=demo without rule=: the first rule, {}", first.0),
+                    });
+                    first
+                }
+            };
+            Some(Teach::Demo { demo, rule })
+        }
+        "lesson" => {
+            let game = game_named("lesson", problems)?;
+            match quirkat_teach::lesson::course(game) {
+                Some(Ok(c)) => Some(Teach::Lesson {
+                    game,
+                    step: number("step", c.steps.len(), problems),
+                }),
+                Some(Err(e)) => {
+                    problems.push(format!("the course cannot be read: {e}"));
+                    None
+                }
+                None => {
+                    problems.push(format!("{} has no course", game.name()));
+                    None
+                }
+            }
+        }
+        "puzzle" => {
+            let game = game_named("puzzle", problems)?;
+            match quirkat_teach::puzzle::puzzles(game) {
+                Some(Ok(set)) => Some(Teach::Puzzle {
+                    game,
+                    n: number("n", set.puzzles.len(), problems),
+                }),
+                Some(Err(e)) => {
+                    problems.push(format!("the puzzles cannot be read: {e}"));
+                    None
+                }
+                None => {
+                    problems.push(format!("{} has no puzzles", game.name()));
+                    None
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
 /// Everything the address asks of an embed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Embed {
@@ -67,6 +208,8 @@ pub struct Embed {
     pub autoplay: Option<u32>,
     /// The only origin the embed talks to and listens to, when given.
     pub parent_origin: Option<String>,
+    /// A demonstration, a lesson's step or a puzzle instead of a game (`mode=demo|lesson|puzzle`).
+    pub teach: Option<Teach>,
     /// What could not be used, in words: each bad parameter, named.
     pub problems: Vec<String>,
 }
@@ -181,11 +324,17 @@ pub fn parse(query: &str) -> Embed {
                 Mode::Replay
             }
         }
+        Some("demo" | "lesson" | "puzzle") => Mode::View,
         Some(m) => Mode::parse(m).unwrap_or_else(|| {
-            problems.push(format!("mode='{}' is not play, view or replay", short(m)));
+            problems.push(format!(
+                "mode='{}' is not play, view, replay, demo, lesson or puzzle",
+                short(m)
+            ));
             Mode::View
         }),
     };
+    let owned = |name: &str| value(name).map(str::to_string);
+    let teach = value("mode").and_then(|m| teach_of(m, rules, &owned, &mut problems));
     let player = |name: &str, problems: &mut Vec<String>| match value(name) {
         None | Some("person") => PlayerKind::Person,
         Some(v) => match v.parse::<u8>() {
@@ -254,6 +403,7 @@ pub fn parse(query: &str) -> Embed {
         theme,
         autoplay,
         parent_origin,
+        teach,
         problems,
     }
 }
@@ -470,6 +620,19 @@ pub mod event {
             "position": state.game().to_position_string(),
             "by": if by == PlayerKind::Person { "person" } else { "computer" },
         })
+    }
+
+    /// `quirkat:done`, when a lesson's step is finished (`stars`, 1 to 3) or a puzzle first solved
+    /// or failed (`result`, `solved` or `failed`).
+    pub fn done(what: &str, id: &str, stars: Option<u8>, result: Option<&str>) -> Value {
+        let mut v = json!({ "type": "quirkat:done", "what": what, "id": id });
+        if let Some(s) = stars {
+            v["stars"] = json!(s);
+        }
+        if let Some(r) = result {
+            v["result"] = json!(r);
+        }
+        v
     }
 
     /// `quirkat:position`, whenever the ply shown changes.

@@ -69,6 +69,22 @@ pub struct Rule {
     pub demo: Option<Demo>,
 }
 
+/// A rule's anchor (its `id` in the page, and an embed's `rule=`): its title in lowercase, its
+/// words joined by `-`.
+pub fn anchor(title: &str) -> String {
+    let mut a = String::new();
+    for w in title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
+        if !a.is_empty() {
+            a.push('-');
+        }
+        a.push_str(&w.to_lowercase());
+    }
+    a
+}
+
 /// The data files, by game, in the menu's order.
 const FILES: [(GameKind, &str); 8] = [
     (GameKind::Srand, include_str!("../data/rules/srand.json")),
@@ -185,7 +201,14 @@ impl GamePage {
                 "a page needs its history, sources and rules",
             ));
         }
+        let mut anchors = std::collections::BTreeSet::new();
         for rule in &self.rules {
+            if !anchors.insert(anchor(&rule.title)) {
+                return Err(TeachError::new(
+                    &file,
+                    format!("two rules have the anchor '{}'", anchor(&rule.title)),
+                ));
+            }
             if let Some(demo) = &rule.demo {
                 let id: RulesetId = demo
                     .ruleset

@@ -2,7 +2,7 @@
 //! in the engine; a claim that is false, or data that does not read, is an error that says where.
 
 use quirkat_rules::GameKind;
-use quirkat_teach::rules_page::{self, page, parse};
+use quirkat_teach::rules_page::{self, anchor, page, parse};
 use quirkat_teach::{Claim, Comparison, Demo};
 
 #[test]
@@ -139,4 +139,14 @@ fn a_comparison_of_two_games_or_of_identical_moves_is_refused() {
     )
     .unwrap();
     assert!(c.check().unwrap_err().contains("the same moves"));
+}
+
+#[test]
+fn a_rules_anchor_is_its_title_in_kebab_case() {
+    assert_eq!(anchor("The majority rule"), "the-majority-rule");
+    assert_eq!(
+        anchor("Promotion: refused mid-chain!"),
+        "promotion-refused-mid-chain"
+    );
+    assert_eq!(anchor("Çrand's start"), "çrand-s-start");
 }

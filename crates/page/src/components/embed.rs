@@ -12,12 +12,16 @@ use crate::components::board_view::{BoardShown, BoardView};
 use crate::components::effects::use_computer;
 use crate::components::move_list::MoveList;
 use crate::components::reserves::Reserves;
-use crate::embed::{self, Command, Embed, Mode, event};
+use crate::components::demo_board::DemoBoard;
+use crate::components::lesson_page::LessonStep;
+use crate::components::puzzle_page::PuzzleBoard;
+use crate::embed::{self, Command, Embed, Mode, Teach, event};
+use crate::progress::Outcome;
 use crate::host::Host;
 use crate::state::{Action, AppState, Settings};
 use crate::worker::protocol::PlayerKind;
 use gloo::timers::callback::Interval;
-use quirkat_rules::{Family, Move, Side};
+use quirkat_rules::{Family, GameKind, Move, Side};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -78,6 +82,50 @@ fn theme_style(theme: quirkat_draw::Theme) -> String {
          --first-text: {}; --second-text: {}; font-family: {};",
         p.accent, p.arrow, p.crown, p.crown_edge, p.first_text, p.second_text, p.font
     )
+}
+
+/// A teaching embed's mode, as its `data-mode`.
+fn teach_mode(t: &Teach) -> &'static str {
+    match t {
+        Teach::Demo { .. } => "demo",
+        Teach::Lesson { .. } => "lesson",
+        Teach::Puzzle { .. } => "puzzle",
+    }
+}
+
+/// A demonstration, a lesson's step or a puzzle, as on the app's pages; a lesson finished or a
+/// puzzle's first result is told to the host (`quirkat:done`).
+fn teach_view(t: &Teach, host: &Rc<Host>) -> Html {
+    match t {
+        Teach::Demo { demo, rule } => html! { <DemoBoard demo={*demo} name={rule.clone()} /> },
+        Teach::Lesson { game, step } => {
+            let Some(Ok(course)) = quirkat_teach::lesson::course(*game) else {
+                return html! {};
+            };
+            let host = host.clone();
+            let on_done = Callback::from(move |(g, n, stars): (GameKind, usize, u8)| {
+                host.post(&event::done("lesson", &format!("{}-{n}", g.id()), Some(stars), None));
+            });
+            html! {
+                <LessonStep game={*game} number={*step} step={&course.steps[step - 1]}
+                            last={*step == course.steps.len()} on_done={on_done} />
+            }
+        }
+        Teach::Puzzle { game, n } => {
+            let Some(Ok(set)) = quirkat_teach::puzzle::puzzles(*game) else {
+                return html! {};
+            };
+            let host = host.clone();
+            let on_result = Callback::from(move |(id, o): (String, Outcome)| {
+                let r = if o == Outcome::Solved { "solved" } else { "failed" };
+                host.post(&event::done("puzzle", &id, None, Some(r)));
+            });
+            html! {
+                <PuzzleBoard game={*game} n={*n} puzzle={&set.puzzles[n - 1]}
+                             last={*n == set.puzzles.len()} on_result={on_result} />
+            }
+        }
+    }
 }
 
 /// The embed page.
@@ -181,6 +229,12 @@ pub fn EmbedPage() -> Html {
                     Ok(None) => return,
                     Err(e) => return refuse(format!("a malformed command: {e}")),
                 };
+                if let Some(t) = &setup.teach {
+                    return refuse(format!(
+                        "a {} embed takes no commands: it is played on its own board",
+                        teach_mode(t)
+                    ));
+                }
                 let Some(state) = current.borrow().clone() else {
                     return;
                 };
@@ -363,6 +417,18 @@ pub fn EmbedPage() -> Html {
         let marks = setup.marks.clone();
         move |_| marks
     });
+    if let Some(teach) = &setup.teach {
+        return html! {
+            <div class="embed teach" ref={root} data-theme={setup.theme.id()} data-mode={teach_mode(teach)}
+                 style={theme_style(setup.theme)}>
+                if !setup.problems.is_empty() {
+                    <p class="notice" role="status" data-problems={setup.problems.len().to_string()}>
+                        { setup.problems.join("; ") }</p>
+                }
+                { teach_view(teach, &host) }
+            </div>
+        };
+    }
     html! {
         <div class="embed" ref={root} data-theme={setup.theme.id()} data-mode={mode.id()}
              data-status={state.status()} style={theme_style(setup.theme)}>

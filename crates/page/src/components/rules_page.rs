@@ -10,7 +10,7 @@ use crate::components::compare_boards::CompareBoards;
 use crate::components::demo_board::DemoBoard;
 use crate::components::thumb::Thumb;
 use quirkat_rules::{GameKind, RulesetId};
-use quirkat_teach::rules_page::{self, GamePage};
+use quirkat_teach::rules_page::{self, GamePage, anchor};
 use yew::prelude::*;
 
 /// Properties of [`RulesPage`].
@@ -18,21 +18,6 @@ use yew::prelude::*;
 pub struct RulesPageProps {
     /// The ruleset asked for, or why the address names none.
     pub ruleset: Result<RulesetId, String>,
-}
-
-/// A rule's anchor: its title in lowercase, words joined by `-`.
-fn anchor(title: &str) -> String {
-    let mut a = String::new();
-    for w in title
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-    {
-        if !a.is_empty() {
-            a.push('-');
-        }
-        a.push_str(&w.to_lowercase());
-    }
-    a
 }
 
 /// Every game, each with a link to its rules page.
@@ -178,19 +163,5 @@ pub fn RulesPage(props: &RulesPageProps) -> Html {
                 </main>
             },
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::anchor;
-
-    #[test]
-    fn a_rules_anchor_is_its_title_in_kebab_case() {
-        assert_eq!(anchor("The majority rule"), "the-majority-rule");
-        assert_eq!(
-            anchor("Promotion: refused mid-chain!"),
-            "promotion-refused-mid-chain"
-        );
     }
 }
