@@ -96,7 +96,7 @@ async function main() {
     const page = await context.newPage();
     watch(page);
     await page.addInitScript(recordMessages, app);
-    const ids = ['srand', 'surakarta', 'queah', 'towers'];
+    const ids = ['srand', 'surakarta', 'surakarta-demo', 'queah', 'towers'];
 
     await check('every embed of the history page (another origin) reaches ready', async () => {
       await page.goto(`${host}/history.html`);
@@ -112,10 +112,32 @@ async function main() {
       equal(await page.getAttribute('#towers iframe', 'loading'), 'lazy', 'the loader\'s frames load lazily');
     });
 
+    await check('a rule\'s demonstration embedded (mode=demo) plays itself, and Try it refuses a move the rule forbids', async () => {
+      const frame = page.frameLocator('#surakarta-demo iframe');
+      const demo = frame.locator('figure.demo[data-demo="capturing-round-a-loop"]');
+      await demo.waitFor();
+      await frame.locator('figure.demo').evaluate((f) => new Promise((done) => {
+        const ok = () => f.dataset.ply === f.dataset.plies;
+        if (ok()) return done();
+        new MutationObserver(() => ok() && done()).observe(f, { attributes: true });
+      }));
+      equal(await frame.locator('.embed.teach').getAttribute('data-mode'), 'demo', 'the embed\'s mode');
+      await demo.locator('[data-action="try-it"]').check();
+      equal(await demo.getAttribute('data-ply'), '0', 'the reader has the start');
+      await page.locator('#surakarta-demo').screenshot({ path: path.join(artifacts, 'embed-demo.png') });
+      // a command to a demonstration is refused
+      await send(page, 'surakarta-demo', { type: 'quirkat:flip' }, app);
+      await waitEvent(page, 'surakarta-demo', 'quirkat:error');
+      const [refused] = await events(page, 'surakarta-demo', 'quirkat:error');
+      truthy(refused.message.includes('a demo embed takes no commands'), refused.message);
+    });
+
     await check('heights follow the content', async () => {
       for (const id of ids) {
+        const sel = ['queah', 'towers', 'surakarta-demo'].includes(id) ? `#${id} iframe` : `#${id}`;
+        // a frame out of view is not rendered (Chromium throttles it), so its size is not observed
+        await page.locator(sel).scrollIntoViewIfNeeded();
         await waitEvent(page, id, 'quirkat:resize');
-        const sel = id === 'queah' || id === 'towers' ? `#${id} iframe` : `#${id}`;
         // the frame takes the height of the embed's last resize message
         const ok = await page.waitForFunction(([id, sel]) => {
           const last = window.__events.filter((e) => e.id === id && e.type === 'quirkat:resize').pop().height;
@@ -125,6 +147,7 @@ async function main() {
           `${id}: frame ${document.querySelector(sel).getBoundingClientRect().height}, resizes ${JSON.stringify(window.__events.filter((e) => e.id === id && e.type === 'quirkat:resize').map((e) => e.height))}`, [id, sel]));
         truthy(Array.isArray(ok), `${id}: ${ok}`);
       }
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(artifacts, 'history.png') });
     });
 
