@@ -251,7 +251,8 @@ async function main() {
       const n = steps.findIndex((s) => s.refused?.kind === 'capture-compulsory') + 1;
       truthy(n > 0, 'a step names its refused try');
       await openStep(page, base, 'srand', n);
-      for (const p of clicksOf(steps[n - 1].refused.move)) await page.click(`section.lesson-step svg.board [data-point="${p}"]`);
+      // the piece of the refused try: the page refuses it at once, saying why
+      await page.click(`section.lesson-step svg.board [data-point="${clicksOf(steps[n - 1].refused.move)[0]}"]`);
       await page.locator('section.lesson-step .notice[data-refusal="capture-compulsory"]').waitFor();
       truthy((await page.locator('section.lesson-step svg.board [data-why="capturer"]').count()) >= 1, 'the pieces that could capture are marked');
       equal(await stepPlies(page), 0, 'nothing was played');
@@ -266,7 +267,8 @@ async function main() {
       const n = steps.findIndex((s) => s.refused?.kind === 'majority') + 1;
       truthy(n > 0, 'a step names its refused try');
       await openStep(page, base, 'zamma', n);
-      for (const p of clicksOf(steps[n - 1].refused.move)) await page.click(`section.lesson-step svg.board [data-point="${p}"]`);
+      // the piece of the refused try: the page refuses it at once, saying why
+      await page.click(`section.lesson-step svg.board [data-point="${clicksOf(steps[n - 1].refused.move)[0]}"]`);
       await page.locator('section.lesson-step .notice[data-refusal="majority"]').waitFor();
       truthy((await page.locator('section.lesson-step svg.board [data-why="longest"]').count()) >= 1, 'the pieces with the longest chains are marked');
       truthy((await page.locator('section.lesson-step svg.board .why-count').count()) >= 1, 'the chains drawn with their count');
