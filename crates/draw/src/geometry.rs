@@ -5,7 +5,7 @@
 //! comes from here, so the drawings and the engine cannot disagree about where a line runs.
 
 use quirkat_rules::board::{Circuit, LoopArc, PointInfo, Track};
-use quirkat_rules::{Board, BoardKind, Point};
+use quirkat_rules::{Board, BoardKind, Point, Side};
 use std::fmt::Write;
 
 /// Space around the outermost points, in grid units (room for a piece and the point names).
@@ -490,6 +490,17 @@ pub fn disc_edge(height: usize) -> f64 {
 
 /// The radius of the circle a mark draws round a point (the diagrams and the live board alike).
 pub const MARK_CIRCLE: f64 = 0.44;
+
+/// The side whose colours a piece of `side` is drawn in. On the checkerboards (Lasca and Bashni)
+/// the first player is White (RULES.md, "Lasca" and "Bashni"), so its pieces take the light
+/// colours the other games give the second player; elsewhere the first player (Black in the
+/// Alquerque family) takes the dark ones.
+pub fn tone(board: BoardKind, side: Side) -> Side {
+    match board {
+        BoardKind::Checker7 | BoardKind::Checker8 => side.other(),
+        _ => side,
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -96,7 +96,8 @@ fn colours(p: &Palette, side: Side) -> (&'static str, &'static str) {
     }
 }
 
-/// What stands on a point: the top piece's side, whether it is a king, the stack bottom first.
+/// What stands on a point, as drawn: the side whose colours the top piece takes, whether it is a
+/// king, the stack bottom first (each piece with the side whose colours it takes).
 struct Standing {
     side: Side,
     king: bool,
@@ -348,12 +349,21 @@ pub fn diagram(game: &Game, ply: Option<usize>, style: &Style) -> String {
                     String::new()
                 }
             );
+            // drawn in its side's colours (`geometry::tone`: the first player is White in Lasca
+            // and Bashni)
+            let tone = |side| geometry::tone(board.kind, side);
             piece_body(
                 &mut s,
                 &Standing {
-                    side: piece.side,
+                    side: tone(piece.side),
                     king: piece.king,
-                    stack,
+                    stack: stack
+                        .iter()
+                        .map(|q| Piece {
+                            side: tone(q.side),
+                            king: q.king,
+                        })
+                        .collect(),
                 },
                 p,
             );

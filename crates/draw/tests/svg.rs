@@ -450,3 +450,32 @@ fn text_is_escaped() {
     assert_eq!(escape(r#"a<b>&"c'"#), "a&lt;b&gt;&amp;&quot;c&apos;");
     assert_eq!(escape("é5"), "é5");
 }
+
+#[test]
+fn the_first_player_is_white_on_the_checkerboards_and_black_elsewhere() {
+    // RULES.md: White moves first in Lasca and Bashni; in the Alquerque family the first is Black
+    for (id, first_light) in [
+        (RulesetId::Lasca, true),
+        (RulesetId::Bashni, true),
+        (RulesetId::Srand, false),
+        (RulesetId::Towers, false),
+    ] {
+        let svg = diagram(&Game::new(Rules::new(id)), Some(0), &Style::default());
+        let doc = parse(&svg);
+        let p = Theme::Light.palette();
+        let (light, dark) = (p.second, p.first);
+        for n in with(&doc, "data-piece") {
+            let first = n.attribute("data-piece").unwrap().starts_with("first");
+            let body = n
+                .children()
+                .find(|c| c.has_attribute("fill") && c.tag_name().name() == "circle")
+                .unwrap();
+            let want = if first == first_light { light } else { dark };
+            assert_eq!(body.attribute("fill"), Some(want), "{id:?}, first: {first}");
+        }
+        assert_eq!(
+            geometry::tone(Rules::new(id).board.kind, Side::First) == Side::Second,
+            first_light
+        );
+    }
+}

@@ -204,7 +204,10 @@ pub fn App() -> Html {
             }
             <main class="play">
                 <div class="board-area" tabindex="0" aria-label="Board: arrow keys move the cursor, Enter picks and drops">
-                    if state.settings.eval { <EvalBar eval={state.ai.eval} /> }
+                    if state.settings.eval {
+                        <EvalBar eval={state.ai.eval}
+                                 first_light={quirkat_draw::geometry::tone(state.board().kind, Side::First) == Side::Second} />
+                    }
                     { reserve(top) }
                     <div class="board-wrap">
                         <BoardView state={BoardShown::of(state)} on_action={on_action.clone()}

@@ -6,7 +6,7 @@ use super::board_view::BoardShown;
 use quirkat_draw::geometry::{
     self, CROWN, DISC_DROP, DISC_SQUASH, DOT, Frame, HEIGHT_DROP, KING_RIM, PIECE, num,
 };
-use quirkat_rules::{Family, Point, Side, route};
+use quirkat_rules::{BoardKind, Family, Point, Side, route};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -41,9 +41,10 @@ impl Piece {
     }
 }
 
-/// The drawing of a piece, centred on (0, 0).
-pub fn piece_body(piece: &Piece) -> Html {
-    let side = piece.side.name();
+/// The drawing of a piece, centred on (0, 0), in its side's colours on this board
+/// (`geometry::tone`: the first player is White in Lasca and Bashni).
+pub fn piece_body(piece: &Piece, board: BoardKind) -> Html {
+    let side = geometry::tone(board, piece.side).name();
     if piece.stack.len() > 1 {
         let offsets = geometry::stack_offsets(piece.stack.len());
         // the stylesheet outlines a disc `--disc-edge` wide, and a selected stack's wider
@@ -56,7 +57,7 @@ pub fn piece_body(piece: &Piece) -> Html {
             // a king in a column is outlined in the crown's colour
             let style = if s.king { &king_edge } else { &edge };
             html! {
-                <ellipse class={classes!("disc", s.side.name(), s.king.then_some("king"))}
+                <ellipse class={classes!("disc", geometry::tone(board, s.side).name(), s.king.then_some("king"))}
                          cx="0" cy={num(*dy + DISC_DROP)}
                          rx={num(PIECE)} ry={num(PIECE * DISC_SQUASH)} style={style.clone()} />
             }
@@ -160,19 +161,19 @@ pub fn points(state: &BoardShown, frame: &Frame, animate: bool) -> Html {
                    data-stack={letters}
                    data-must-capture={must.contains(&i).then_some("")}>
                     if must.contains(&i) { <circle class="must" r={num(PIECE + 0.08)} /> }
-                    { piece_body(&piece) }
+                    { piece_body(&piece, board.kind) }
                     { for motion }
                 </g>
             }
         });
         let ghost = fading.iter().filter(|(q, _)| *q == i).map(|(_, piece)| {
-            html! { <g class="fading" data-fading="">{ piece_body(piece) }</g> }
+            html! { <g class="fading" data-fading="">{ piece_body(piece, board.kind) }</g> }
         });
         let dropping = (input.drop == Some(i)).then(|| {
             let side = state.game().position().side_to_move();
             html! {
                 <g class={classes!("piece", "dropping", side.name())} data-dropping="">
-                    { piece_body(&Piece { side, king: false, stack: Vec::new() }) }
+                    { piece_body(&Piece { side, king: false, stack: Vec::new() }, board.kind) }
                 </g>
             }
         });

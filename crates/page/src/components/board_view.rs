@@ -313,7 +313,7 @@ pub fn BoardView(props: &BoardViewProps) -> Html {
         let piece = Piece::at(state, p)?;
         Some(html! {
             <g class="dragged" transform={format!("translate({} {})", num(x), num(y))}>
-                { board_pieces::piece_body(&piece) }
+                { board_pieces::piece_body(&piece, board.kind) }
             </g>
         })
     });

@@ -9,15 +9,15 @@
 use crate::browser;
 use crate::components::banner::Banner;
 use crate::components::board_view::{BoardShown, BoardView};
-use crate::components::effects::use_computer;
-use crate::components::move_list::MoveList;
-use crate::components::reserves::Reserves;
 use crate::components::demo_board::DemoBoard;
+use crate::components::effects::use_computer;
 use crate::components::lesson_page::LessonStep;
+use crate::components::move_list::MoveList;
 use crate::components::puzzle_page::PuzzleBoard;
+use crate::components::reserves::Reserves;
 use crate::embed::{self, Command, Embed, Mode, Teach, event};
-use crate::progress::Outcome;
 use crate::host::Host;
+use crate::progress::Outcome;
 use crate::state::{Action, AppState, Settings};
 use crate::worker::protocol::PlayerKind;
 use gloo::timers::callback::Interval;
@@ -104,7 +104,12 @@ fn teach_view(t: &Teach, host: &Rc<Host>) -> Html {
             };
             let host = host.clone();
             let on_done = Callback::from(move |(g, n, stars): (GameKind, usize, u8)| {
-                host.post(&event::done("lesson", &format!("{}-{n}", g.id()), Some(stars), None));
+                host.post(&event::done(
+                    "lesson",
+                    &format!("{}-{n}", g.id()),
+                    Some(stars),
+                    None,
+                ));
             });
             html! {
                 <LessonStep game={*game} number={*step} step={&course.steps[step - 1]}
@@ -117,7 +122,11 @@ fn teach_view(t: &Teach, host: &Rc<Host>) -> Html {
             };
             let host = host.clone();
             let on_result = Callback::from(move |(id, o): (String, Outcome)| {
-                let r = if o == Outcome::Solved { "solved" } else { "failed" };
+                let r = if o == Outcome::Solved {
+                    "solved"
+                } else {
+                    "failed"
+                };
                 host.post(&event::done("puzzle", &id, None, Some(r)));
             });
             html! {

@@ -9,6 +9,9 @@ use yew::prelude::*;
 pub struct EvalBarProps {
     /// Hundredths of a man for the first player, if the computer has said.
     pub eval: Option<i32>,
+    /// The first player's pieces are drawn light (Lasca, Bashni): the bar's colours follow.
+    #[prop_or_default]
+    pub first_light: bool,
 }
 
 /// The bar: the first player's share grows from the left.
@@ -19,7 +22,7 @@ pub fn EvalBar(props: &EvalBarProps) -> Html {
     let share = 1.0 / (1.0 + (-(score as f64) / 100.0).exp());
     let text = eval_words(props.eval);
     html! {
-        <div class="eval" data-eval={props.eval.map(|s| s.to_string())} title={text.clone()}
+        <div class={classes!("eval", props.first_light.then_some("first-light"))} data-eval={props.eval.map(|s| s.to_string())} title={text.clone()}
              role="meter" aria-valuemin="0" aria-valuemax="100"
              aria-valuenow={format!("{:.0}", share * 100.0)} aria-label={text}>
             <div class="eval-first" style={format!("width: {:.1}%", share * 100.0)}></div>

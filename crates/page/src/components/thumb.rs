@@ -37,7 +37,7 @@ pub fn Thumb(props: &ThumbProps) -> Html {
     let pieces = geometry::points(board, &frame).into_iter().filter_map(|p| {
         let piece = game.position().piece_at(p.index)?;
         Some(html! {
-            <circle class={classes!("body", piece.side.name())} cx={num(p.x)} cy={num(p.y)} r="0.3" />
+            <circle class={classes!("body", geometry::tone(board.kind, piece.side).name())} cx={num(p.x)} cy={num(p.y)} r="0.3" />
         })
     });
     html! {

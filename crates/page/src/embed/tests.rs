@@ -259,21 +259,55 @@ fn a_demonstration_lesson_or_puzzle_embed_names_what_it_shows() {
     }
     // a rule that is not there: named, with the rules there are, and the first shown
     let e = parse("?ruleset=zamma&mode=demo&rule=castling");
-    assert!(e.problems[0].contains("rule='castling' is not a rule of Zamma"), "{:?}", e.problems);
+    assert!(
+        e.problems[0].contains("rule='castling' is not a rule of Zamma"),
+        "{:?}",
+        e.problems
+    );
     assert!(matches!(e.teach, Some(Teach::Demo { .. })));
     // a lesson's step, the game from the ruleset when not named; a step beyond the course
     let e = parse("?ruleset=towers&mode=lesson&step=2");
-    assert_eq!(e.teach, Some(Teach::Lesson { game: GameKind::Towers, step: 2 }));
+    assert_eq!(
+        e.teach,
+        Some(Teach::Lesson {
+            game: GameKind::Towers,
+            step: 2
+        })
+    );
     let e = parse("?ruleset=srand&mode=lesson&lesson=zamma&step=99");
-    assert_eq!(e.teach, Some(Teach::Lesson { game: GameKind::Zamma, step: 1 }));
-    assert!(e.problems[0].contains("step='99' is not a number from 1 to"), "{:?}", e.problems);
+    assert_eq!(
+        e.teach,
+        Some(Teach::Lesson {
+            game: GameKind::Zamma,
+            step: 1
+        })
+    );
+    assert!(
+        e.problems[0].contains("step='99' is not a number from 1 to"),
+        "{:?}",
+        e.problems
+    );
     // a game with no course, and a game that is none
     let e = parse("?ruleset=lasca&mode=lesson");
     assert_eq!(e.teach, None);
-    assert!(e.problems[0].contains("Lasca has no course"), "{:?}", e.problems);
+    assert!(
+        e.problems[0].contains("Lasca has no course"),
+        "{:?}",
+        e.problems
+    );
     let e = parse("?ruleset=srand&mode=puzzle&puzzle=chess");
     assert_eq!(e.teach, None);
-    assert!(e.problems[0].contains("puzzle='chess' is not a game"), "{:?}", e.problems);
+    assert!(
+        e.problems[0].contains("puzzle='chess' is not a game"),
+        "{:?}",
+        e.problems
+    );
     let e = parse("?ruleset=srand&mode=puzzle&n=2");
-    assert_eq!(e.teach, Some(Teach::Puzzle { game: GameKind::Srand, n: 2 }));
+    assert_eq!(
+        e.teach,
+        Some(Teach::Puzzle {
+            game: GameKind::Srand,
+            n: 2
+        })
+    );
 }
