@@ -33,6 +33,7 @@ const REVIEWED = ('e4-e5 e6xe4 e3xe5 c5xe3 f2xd4 d6-c5 d4xd6 f6xd4 c3xe5 c6xe6xe
   'f5xd5 c7-c6 d5-d6 c6xe6 g1-f2 e7-f6 g5xe7xe5 b8-c7 e2-e3 g7-f6 i5xg7xg5xe7xg7 h7xf7 a3-b4 c7-d6 e5xc7xe7xg7 f8xh6').split(' ');
 // the courses as shipped: the tests click their solutions
 const course = (game) => JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'lessons', `${game}.json`), 'utf8'));
+const puzzleSet = (game) => JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'puzzles', `${game}.json`), 'utf8'));
 
 /** The points a move's clicks go to: huff, drop, piece, landings. */
 function clicksOf(text) {
@@ -273,6 +274,53 @@ async function main() {
       truthy((await page.locator('section.lesson-step svg.board [data-why="longest"]').count()) >= 1, 'the pieces with the longest chains are marked');
       truthy((await page.locator('section.lesson-step svg.board .why-count').count()) >= 1, 'the chains drawn with their count');
       await page.locator('section.lesson-step').screenshot({ path: path.join(artifacts, 'lesson-zamma-majority.png') });
+      await page.close();
+    });
+
+    /** Plays the reader's move `text` in the puzzle shown, and waits for the reply if one is due. */
+    async function puzzleMove(page, text, reply) {
+      const plies = async () => Number(await page.getAttribute('section.puzzle', 'data-plies'));
+      const before = await plies();
+      const clicks = clicksOf(text);
+      for (const p of clicks) await page.click(`section.puzzle svg.board [data-point="${p}"]`);
+      if ((await plies()) === before && (await page.locator('section.puzzle [data-selected]').count())) {
+        await page.click(`section.puzzle svg.board [data-point="${clicks[clicks.length - 1]}"]`);
+      }
+      await page.waitForFunction((n) => Number(document.querySelector('section.puzzle').dataset.plies) >= n, before + (reply ? 2 : 1));
+    }
+
+    await check('a puzzle solved, and a puzzle failed with its refutation drawn; the results kept', async () => {
+      const page = await context.newPage();
+      watch(page);
+      const { puzzles } = puzzleSet('srand');
+      truthy(puzzles.length >= 60, `${puzzles.length} Srand puzzles`);
+      await page.goto(`${base}?puzzle=srand`);
+      await page.locator('main.puzzle-page[data-n="1"] section.puzzle').waitFor();
+      const [one, two] = puzzles;
+      equal(await page.getAttribute('section.puzzle', 'data-id'), one.id, 'the easiest first');
+      for (let k = 0; k < one.solution.length; k += 2) await puzzleMove(page, one.solution[k], k + 1 < one.solution.length);
+      await page.locator('section.puzzle[data-solved]').waitFor();
+      equal(await page.getAttribute(`li[data-puzzle-id="${one.id}"]`, 'data-result'), 'solved', 'kept as solved');
+      await page.screenshot({ path: path.join(artifacts, 'puzzle-solved.png') });
+      // the next visit shows the next puzzle; a wrong first move is refuted on the board
+      await page.goto(`${base}?puzzle=srand`);
+      await page.locator('main.puzzle-page[data-n="2"] section.puzzle').waitFor();
+      const [wrong, refutation] = Object.entries(two.refutations).find(([, r]) => r.length > 0);
+      await puzzleMove(page, wrong, true);
+      await page.locator('section.puzzle[data-refuted]').waitFor();
+      truthy((await page.textContent('.puzzle-message')).includes(`Not ${wrong}`), await page.textContent('.puzzle-message'));
+      truthy((await page.textContent('.puzzle-message')).includes(refutation[0]), 'the refutation named');
+      truthy((await page.locator('section.puzzle svg.board .annotation').count()) >= 1, 'the refutation drawn');
+      await page.screenshot({ path: path.join(artifacts, 'puzzle-refuted.png') });
+      equal(await page.getAttribute(`li[data-puzzle-id="${two.id}"]`, 'data-result'), 'failed', 'kept as failed');
+      // tried again and solved: the first result stands
+      await page.click('[data-action="puzzle-retry"]');
+      equal(await page.getAttribute('section.puzzle', 'data-plies'), '0', 'the position set up anew');
+      for (let k = 0; k < two.solution.length; k += 2) await puzzleMove(page, two.solution[k], k + 1 < two.solution.length);
+      await page.locator('section.puzzle[data-solved]').waitFor();
+      await page.reload();
+      await page.locator('main.puzzle-page[data-n="3"]').waitFor();
+      equal(await page.getAttribute(`li[data-puzzle-id="${two.id}"]`, 'data-result'), 'failed', 'the first result stands');
       await page.close();
     });
 

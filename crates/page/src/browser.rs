@@ -207,6 +207,38 @@ pub fn read_file(file: web_sys::File, done: impl FnOnce(Result<String, String>) 
     });
 }
 
+/// Fetches a file of the build (a URL relative to the page) as text; `done` gets the text or why it
+/// could not be had (offline, the service worker answers from its cache).
+pub fn fetch_text(url: &str, done: impl FnOnce(Result<String, String>) + 'static) {
+    let url = url.to_string();
+    let Some(window) = web_sys::window() else {
+        return done(Err("no window".into()));
+    };
+    let promise = window.fetch_with_str(&url);
+    wasm_bindgen_futures::spawn_local(async move {
+        use wasm_bindgen::JsCast;
+        use wasm_bindgen_futures::JsFuture;
+        let text = async {
+            let response: web_sys::Response = JsFuture::from(promise)
+                .await
+                .map_err(|_| format!("{url} could not be fetched"))?
+                .dyn_into()
+                .map_err(|_| format!("{url}: not a response"))?;
+            if !response.ok() {
+                return Err(format!("{url}: HTTP {}", response.status()));
+            }
+            let body = response.text().map_err(|_| format!("{url}: no body"))?;
+            JsFuture::from(body)
+                .await
+                .ok()
+                .and_then(|v| v.as_string())
+                .ok_or_else(|| format!("{url} could not be read as text"))
+        }
+        .await;
+        done(text);
+    });
+}
+
 /// The query string of the page's address (`?ruleset=…`), or empty.
 pub fn query() -> String {
     web_sys::window()

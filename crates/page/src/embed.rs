@@ -164,20 +164,22 @@ fn teach_of(
         }
         "puzzle" => {
             let game = game_named("puzzle", problems)?;
-            match quirkat_teach::puzzle::puzzles(game) {
-                Some(Ok(set)) => Some(Teach::Puzzle {
-                    game,
-                    n: number("n", set.puzzles.len(), problems),
-                }),
-                Some(Err(e)) => {
-                    problems.push(format!("the puzzles cannot be read: {e}"));
-                    None
-                }
-                None => {
-                    problems.push(format!("{} has no puzzles", game.name()));
-                    None
-                }
+            if !quirkat_teach::puzzle::games().any(|g| g == game) {
+                problems.push(format!("{} has no puzzles", game.name()));
+                return None;
             }
+            // the puzzles are fetched by the embed: a number beyond them is named there
+            let n = match value("n") {
+                None => 1,
+                Some(v) => match v.parse::<usize>() {
+                    Ok(k) if k >= 1 => k,
+                    _ => {
+                        problems.push(format!("n='{}' is not a number from 1", short(&v)));
+                        1
+                    }
+                },
+            };
+            Some(Teach::Puzzle { game, n })
         }
         _ => None,
     }

@@ -14,6 +14,7 @@ use crate::TeachError;
 use quirkat_rules::{Game, GameKind, Move};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::OnceLock;
 
 /// The puzzles of one game.
@@ -65,27 +66,23 @@ pub enum GameWon {
     Win,
 }
 
-/// The data files, by game.
-const FILES: [(GameKind, &str); 5] = [
-    (GameKind::Srand, include_str!("../data/puzzles/srand.json")),
-    (GameKind::Zamma, include_str!("../data/puzzles/zamma.json")),
-    (
-        GameKind::Surakarta,
-        include_str!("../data/puzzles/surakarta.json"),
-    ),
-    (GameKind::Queah, include_str!("../data/puzzles/queah.json")),
-    (
-        GameKind::Towers,
-        include_str!("../data/puzzles/towers.json"),
-    ),
+/// The games with puzzles, in the menu's order.
+pub const GAMES: [GameKind; 5] = [
+    GameKind::Srand,
+    GameKind::Zamma,
+    GameKind::Surakarta,
+    GameKind::Queah,
+    GameKind::Towers,
 ];
 
 /// The games with puzzles, in the menu's order.
 pub fn games() -> impl Iterator<Item = GameKind> {
-    FILES.iter().map(|(g, _)| *g)
+    GAMES.into_iter()
 }
 
-/// The file of a game's puzzles, for messages.
+/// The file of a game's puzzles, for messages, and (without `data/`) its address in the build:
+/// the page fetches `puzzles/<game>.json` when it needs them, so that the puzzles do not weigh on
+/// the app's first load (index.html copies `data/puzzles` into the build).
 pub fn file_name(game: GameKind) -> String {
     format!("data/puzzles/{}.json", game.id())
 }
@@ -107,7 +104,20 @@ pub fn parse(game: GameKind, text: &str) -> Result<PuzzleSet, TeachError> {
     Ok(set)
 }
 
-/// The puzzles of a game: `None` when it has none, `Err` when the data does not read.
+/// The data files, by game, compiled in for native code (the tests and the command line); the
+/// page fetches them instead.
+#[cfg(not(target_arch = "wasm32"))]
+const FILES: [(GameKind, &str); 5] = [
+    (GameKind::Srand, include_str!("../data/puzzles/srand.json")),
+    (GameKind::Zamma, include_str!("../data/puzzles/zamma.json")),
+    (GameKind::Surakarta, include_str!("../data/puzzles/surakarta.json")),
+    (GameKind::Queah, include_str!("../data/puzzles/queah.json")),
+    (GameKind::Towers, include_str!("../data/puzzles/towers.json")),
+];
+
+/// The puzzles of a game: `None` when it has none, `Err` when the data does not read (native
+/// code only: the page fetches the file).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn puzzles(game: GameKind) -> Option<Result<&'static PuzzleSet, TeachError>> {
     static SETS: OnceLock<Vec<Result<PuzzleSet, TeachError>>> = OnceLock::new();
     let all = SETS.get_or_init(|| FILES.iter().map(|(g, t)| parse(*g, t)).collect());
@@ -116,6 +126,7 @@ pub fn puzzles(game: GameKind) -> Option<Result<&'static PuzzleSet, TeachError>>
 }
 
 /// The texts of the puzzle files (for the tests).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn files() -> impl Iterator<Item = (GameKind, &'static str)> {
     FILES.into_iter()
 }

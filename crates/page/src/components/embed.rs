@@ -13,7 +13,7 @@ use crate::components::demo_board::DemoBoard;
 use crate::components::effects::use_computer;
 use crate::components::lesson_page::LessonStep;
 use crate::components::move_list::MoveList;
-use crate::components::puzzle_page::PuzzleBoard;
+use crate::components::puzzle_page::PuzzleEmbed;
 use crate::components::reserves::Reserves;
 use crate::embed::{self, Command, Embed, Mode, Teach, event};
 use crate::host::Host;
@@ -117,9 +117,6 @@ fn teach_view(t: &Teach, host: &Rc<Host>) -> Html {
             }
         }
         Teach::Puzzle { game, n } => {
-            let Some(Ok(set)) = quirkat_teach::puzzle::puzzles(*game) else {
-                return html! {};
-            };
             let host = host.clone();
             let on_result = Callback::from(move |(id, o): (String, Outcome)| {
                 let r = if o == Outcome::Solved {
@@ -129,10 +126,7 @@ fn teach_view(t: &Teach, host: &Rc<Host>) -> Html {
                 };
                 host.post(&event::done("puzzle", &id, None, Some(r)));
             });
-            html! {
-                <PuzzleBoard game={*game} n={*n} puzzle={&set.puzzles[n - 1]}
-                             last={*n == set.puzzles.len()} on_result={on_result} />
-            }
+            html! { <PuzzleEmbed game={*game} n={*n} on_result={on_result} /> }
         }
     }
 }

@@ -22,6 +22,45 @@ use quirkat_teach::puzzle::{self, Gain, Puzzle, PuzzleSet};
 use std::rc::Rc;
 use yew::prelude::*;
 
+thread_local! {
+    /// The puzzle sets fetched so far (each read once and kept for the page's life).
+    static SETS: std::cell::RefCell<Vec<(GameKind, &'static PuzzleSet)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A game's puzzles: fetched from the build (`puzzles/<game>.json`, not compiled in, so that they
+/// do not weigh on the app's first load) and kept; `None` while they load (or for no game), `Err`
+/// when the file cannot be had or read.
+#[hook]
+pub fn use_puzzle_set(game: Option<GameKind>) -> Option<Result<&'static PuzzleSet, String>> {
+    let cached = SETS.with(|s| {
+        s.borrow()
+            .iter()
+            .find(|(g, _)| Some(*g) == game)
+            .map(|(_, p)| *p)
+    });
+    let loaded = use_state(|| cached.map(Ok));
+    {
+        let loaded = loaded.clone();
+        use_effect_with(game, move |&game| {
+            if let Some(game) = game.filter(|g| puzzle::games().any(|h| h == *g))
+                && loaded.is_none()
+            {
+                let url = format!("puzzles/{}.json", game.id());
+                browser::fetch_text(&url, move |text| {
+                    let set = text.and_then(|t| puzzle::parse(game, &t).map_err(|e| e.to_string()));
+                    loaded.set(Some(set.map(|s| {
+                        let s: &'static PuzzleSet = Box::leak(Box::new(s));
+                        SETS.with(|c| c.borrow_mut().push((game, s)));
+                        s
+                    })));
+                });
+            }
+        });
+    }
+    (*loaded).clone()
+}
+
 /// Properties of [`PuzzlePage`].
 #[derive(Properties, PartialEq)]
 pub struct PuzzlePageProps {
@@ -57,16 +96,20 @@ pub fn PuzzlePage(props: &PuzzlePageProps) -> Html {
             }
         })
     };
+    let loaded = use_puzzle_set(props.puzzle.as_ref().ok().map(|(g, _)| *g));
     let (game, n) = match &props.puzzle {
         Err(e) => return problem_page(e.clone()),
         Ok(v) => *v,
     };
-    let set: &'static PuzzleSet = match puzzle::puzzles(game) {
-        None => {
+    let set: &'static PuzzleSet = match loaded {
+        _ if !puzzle::games().any(|g| g == game) => {
             return problem_page(format!(
                 "{} has no puzzles yet: the games with puzzles are below",
                 game.name()
             ));
+        }
+        None => {
+            return html! { <main class="puzzle-page" data-loading="">{ "Loading the puzzles…" }</main> };
         }
         Some(Err(e)) => {
             return problem_page(format!(
@@ -351,5 +394,33 @@ pub fn PuzzleBoard(props: &PuzzleBoardProps) -> Html {
                 <button data-action="puzzle-retry" onclick={retry}>{ "Try again" }</button>
             }
         </section>
+    }
+}
+
+/// Properties of [`PuzzleEmbed`].
+#[derive(Properties, PartialEq)]
+pub struct PuzzleEmbedProps {
+    /// The game.
+    pub game: GameKind,
+    /// The puzzle, from 1.
+    pub n: usize,
+    /// The first result.
+    pub on_result: Callback<(String, Outcome)>,
+}
+
+/// One puzzle, once its set is fetched (an embed's `mode=puzzle`); a number beyond the set is named.
+#[component]
+pub fn PuzzleEmbed(props: &PuzzleEmbedProps) -> Html {
+    match use_puzzle_set(Some(props.game)) {
+        None => html! { <p data-loading="">{ "Loading the puzzle…" }</p> },
+        Some(Err(e)) => html! { <p class="notice" role="alert" data-puzzle-problem="">{ e }</p> },
+        Some(Ok(set)) if props.n > set.puzzles.len() => html! {
+            <p class="notice" role="alert" data-puzzle-problem="">
+                { format!("n={} is beyond the {} puzzles of {}", props.n, set.puzzles.len(), props.game.name()) }</p>
+        },
+        Some(Ok(set)) => html! {
+            <PuzzleBoard game={props.game} n={props.n} puzzle={&set.puzzles[props.n - 1]}
+                         last={props.n == set.puzzles.len()} on_result={props.on_result.clone()} />
+        },
     }
 }

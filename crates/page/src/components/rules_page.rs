@@ -106,7 +106,7 @@ fn page(id: RulesetId, p: &'static GamePage) -> Html {
                         <a data-lesson-link={game.id()} href={format!("?lesson={}", game.id())}>
                             { format!("Learn {} step by step", game.name()) }</a>
                     }
-                    if quirkat_teach::puzzle::puzzles(game).is_some() {
+                    if quirkat_teach::puzzle::games().any(|g| g == game) {
                         { " · " }
                         <a data-puzzle-link={game.id()} href={format!("?puzzle={}", game.id())}>
                             { format!("{} puzzles", game.name()) }</a>
