@@ -7,6 +7,7 @@
 //! * [`clock`]: time from outside ([`Clock`]); the core never reads `std::time`.
 //! * [`bench`](mod@bench): a deterministic search benchmark for native code and wasm.
 //! * [`queah`]: Queah solved outright by retrograde analysis.
+//! * [`puzzle`]: whether a position is a puzzle (exactly one move wins decisively), judged by search.
 //!
 //! # Calling it from a worker
 //!
@@ -41,6 +42,7 @@ pub mod bench;
 pub mod clock;
 pub mod eval;
 pub mod level;
+pub mod puzzle;
 pub mod queah;
 pub mod search;
 

@@ -199,6 +199,11 @@ pub struct Searcher {
     stop: Arc<AtomicBool>,
     nodes: u64,
     node_limit: u64,
+    /// Moves generated in this search, over every node's list, and scanned to pick the next move to
+    /// search (see [`Searcher::set_move_limit`]).
+    generated: u64,
+    /// The most moves a search may generate and scan.
+    move_limit: u64,
     deadline: f64,
     aborted: bool,
     root_depth: i32,
@@ -246,6 +251,8 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
             node_limit: u64::MAX,
+            generated: 0,
+            move_limit: u64::MAX,
             deadline: f64::INFINITY,
             aborted: false,
             root_depth: 1,
@@ -300,6 +307,21 @@ impl Searcher {
     /// 0 (the default) scores them 0. Level 6 uses it to play on for a win in Queah's drawn positions.
     pub fn set_contempt(&mut self, contempt: i32) {
         self.contempt = contempt.clamp(0, 200);
+    }
+
+    /// A bound on the work of every search from now on, besides its [`Limits`]: the moves generated
+    /// at its nodes and the moves scanned to pick each next one to search, added up (`None`: no
+    /// bound, the default). A search stops, as at its node limit, at the first node after the bound
+    /// is reached. Nodes alone do not bound the time: in the games with flying kings one node can
+    /// list thousands of capture chains, and picking among them takes time that grows with the
+    /// square of their number. Deterministic, like the node limit.
+    pub fn set_move_limit(&mut self, limit: Option<u64>) {
+        self.move_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// The moves generated and scanned by the last search (see [`Searcher::set_move_limit`]).
+    pub fn moves_generated(&self) -> u64 {
+        self.generated
     }
 
     /// A flag that stops the search at its next check (every 1,024 nodes) when set. It is cleared
@@ -381,6 +403,7 @@ impl Searcher {
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.generated = 0;
         self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t.max(0.0));
         let mut legal = game.legal_moves();
         if legal.iter().any(|m| among.contains(m)) {
@@ -531,6 +554,7 @@ impl Searcher {
             return true;
         }
         self.aborted = self.nodes >= self.node_limit
+            || self.generated >= self.move_limit
             || (self.nodes & 1023 == 0
                 && (self.stop.load(Ordering::Relaxed) || clock.now_ms() >= self.deadline));
         self.aborted
@@ -576,6 +600,7 @@ impl Searcher {
         self.pv[ply].clear();
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         generate(&self.rules, pos, &mut moves);
+        self.generated += moves.len() as u64;
         let v = if moves.is_empty() {
             -(MATE - ply as i32)
         } else if let Some(v) = self.limit_end(pos, ply) {
@@ -641,6 +666,7 @@ impl Searcher {
     #[inline]
     fn pick(&mut self, ply: usize, i: usize) -> (i32, usize) {
         let order = &mut self.order[ply];
+        self.generated += (order.len() - i) as u64;
         let mut best = i;
         for j in i + 1..order.len() {
             if order[j].0 > order[best].0 {
