@@ -1,5 +1,6 @@
 //! `quirkat`: the rules engine from the command line. The commands are `rulesets`, `perft` and
-//! `legal` (here), `bench`, `bench-search`, `solve`, `match` and `diagram` (a module each).
+//! `legal` (here), `bench`, `bench-search`, `solve`, `match`, `diagram` and `puzzles` (a module
+//! each).
 //!
 //! The arguments are parsed by clap: `quirkat --help` lists the commands, `quirkat COMMAND --help`
 //! the arguments of one. A bad argument ends the command with status 1 and one line on standard
@@ -21,6 +22,7 @@ mod args;
 mod bench;
 mod diagram;
 mod matches;
+mod puzzles;
 mod search_bench;
 mod solve;
 
@@ -30,7 +32,7 @@ use quirkat_rules::{Game, Move, RulesetId};
 use std::process::ExitCode;
 
 /// The quirkat rules engine from the command line: rulesets, perft, legal moves, benchmarks, engine
-/// matches, the solved Queah and SVG diagrams.
+/// matches, the solved Queah, SVG diagrams and puzzles.
 #[derive(Parser)]
 #[command(
     name = "quirkat",
@@ -88,6 +90,8 @@ enum Command {
     Match(matches::MatchArgs),
     /// Draw a position as a standalone SVG file, with optional marks, in a theme
     Diagram(diagram::DiagramArgs),
+    /// Find puzzles in the engine's self-play: positions where exactly one move wins decisively
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -191,5 +195,6 @@ fn run(command: Command) -> Result<(), String> {
         Command::Solve(a) => solve::run(&a),
         Command::Match(a) => matches::run(&a),
         Command::Diagram(a) => diagram::run(&a),
+        Command::Puzzles(a) => puzzles::run(&a),
     }
 }

@@ -1,0 +1,271 @@
+//! `quirkat puzzles`: puzzles found in the engine's self-play.
+//!
+//! ```text
+//! quirkat puzzles --ruleset ID [--option KEY=VALUE]... --count N --seed S [--output FILE]
+//! ```
+//!
+//! Plays seeded games of the engine against itself and keeps the positions where exactly one move
+//! wins decisively, until it has `N`; writes them as a puzzle set (`quirkat_teach::puzzle`, the
+//! format of `crates/teach/data/puzzles/`) in JSON to `--output` or standard output, easiest
+//! first, with the command line in `made_by`. Progress goes to standard error.
+//!
+//! **The games.** Game `k` (from 1) starts with [`OPENING_PLIES`] random plies drawn with the seed
+//! and the game's number, then level 3 and level 4 play it out (level 4 has the first move in odd
+//! games), each move with its own seed, for at most [`GAME_PLIES`] plies. Their noise and small
+//! budgets make the mistakes that leave a winning tactic for the other side.
+//!
+//! **The positions.** Every position after the opening is judged, as a position string without
+//! the game's history (the puzzle is the position; the no-progress count is kept), unless a
+//! position with the same key was judged before. The judge is [`quirkat_ai::puzzle::judge`],
+//! whose documentation defines a puzzle exactly. In short, with every search from cleared tables:
+//! 3 to 40 legal moves; a search of the position to depth `D` chooses the winning move, and a
+//! search among the other moves scores them at least `G` centimen lower (unless the move wins the
+//! game); the position after each move, searched to depth `D − 1`, confirms it, no other move
+//! winning the game; the move is not the only capture; and its line of 1, 3 or 5 plies wins the
+//! game or at least one piece (material after the line, and after the reply that follows it,
+//! against the position; in towers, where no piece leaves the board, the pieces taken). The
+//! difficulty is the smallest depth from which the search of the position keeps to the winning
+//! move; every other move's refutation is the opponent's reply line from its search, three plies.
+//! In Queah the solved table (built once, about 2 s) judges exactly: the table must score the
+//! position a win with exactly one winning move, a win in at most 9 plies.
+//!
+//! **The parameters** ([`quirkat_ai::puzzle::Params::for_family`]): `D` = 6 in Srand and Zamma,
+//! 5 in Surakarta, 8 in Queah and towers; `G` = 150 (a man and a half); every search stops at
+//! 200,000 nodes or 4,000,000 moves generated and scanned, if not at its depth (the second bound
+//! is what keeps a flying king's thousands of capture chains from taking seconds a node; the
+//! players' searches have it too). Chosen so that the five shipped sets
+//! (`crates/teach/data/puzzles/`, 10% more puzzles than their test asks for, each made with
+//! `--seed 1`) take at most about 20 minutes of one core together in a release build, and so
+//! that `crates/cli/tests/puzzles.rs` can judge every shipped puzzle again with the same
+//! parameters in well under a minute. Measured on the development machine (CPU time, release
+//! build, sampled): Srand 66 puzzles in 141 s, Zamma 66 in 232 s, Surakarta 44 in 178 s, Queah 44
+//! in 37 s, towers 44 in 35 s; about 10½ minutes in all.
+//!
+//! **The easy ones.** At most two thirds of the set ([`EASY_SHARE`], rounded down) may be of
+//! difficulty 1: once that many are kept, the next positions of difficulty 1 are passed over.
+//! (Left to itself the search finds the winning move at depth 1 in four puzzles of five in Srand
+//! and Zamma.)
+//!
+//! Each found puzzle is checked against the rules ([`quirkat_teach::puzzle::Puzzle::check`])
+//! before it is kept. The same arguments give the same file on every machine: the games, the
+//! searches and the judge are deterministic.
+
+use crate::args::{RulesArgs, number, positive};
+use quirkat_ai::puzzle::{self, Found, Params};
+use quirkat_ai::queah::Table;
+use quirkat_ai::{Choice, Player, Searcher, ZeroClock, choose_move};
+use quirkat_rules::rng::{Rng, mix};
+use quirkat_rules::{Game, Move, Rules};
+use quirkat_teach::puzzle::{Gain, GameWon, Puzzle, PuzzleSet};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Random plies at the start of every game.
+pub const OPENING_PLIES: u32 = 4;
+/// The longest game played, in plies.
+pub const GAME_PLIES: u32 = 160;
+/// The most puzzles of difficulty 1 in a set, as a share of it: the search finds most winning moves
+/// at once (a capture's consequences are in its quiescence search), and a set of nothing else would
+/// teach little.
+pub const EASY_SHARE: (usize, usize) = (2, 3);
+/// Games played at most before the command gives up.
+const MAX_GAMES: u32 = 2_000;
+
+/// The arguments of `quirkat puzzles`.
+#[derive(clap::Args)]
+pub struct PuzzlesArgs {
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// How many puzzles to find
+    #[arg(long, value_name = "N", value_parser = positive::<usize>)]
+    count: usize,
+    /// The seed of the games
+    #[arg(long, value_name = "S", value_parser = number::<u64>)]
+    seed: u64,
+    /// Write the puzzles to this file instead of standard output
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// Runs `quirkat puzzles`.
+pub fn run(a: &PuzzlesArgs) -> Result<(), String> {
+    let rules = a.rules.rules()?;
+    if let Some(path) = &a.output
+        && let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty())
+        && !folder.is_dir()
+    {
+        return Err(format!(
+            "cannot write {}: no folder {}",
+            path.display(),
+            folder.display()
+        ));
+    }
+    let started = Instant::now();
+    let params = Params::for_family(rules.family);
+    let table = Table::build(&rules);
+    if let Some(t) = &table {
+        eprintln!("solved table: {} positions", t.positions());
+    }
+    let mut searcher = puzzle::searcher();
+    let mut players = Searcher::new(16);
+    // the players' work bounded as the judge's is: a flying king's thousands of chains
+    players.set_move_limit(Some(params.moves));
+    let mut seen = BTreeSet::new();
+    let mut found: Vec<Puzzle> = Vec::new();
+    let mut judged = 0u64;
+    let (mut easy, most_easy) = (0, a.count * EASY_SHARE.0 / EASY_SHARE.1);
+    for number in 1..=MAX_GAMES {
+        let mut game = opening(&rules, mix(a.seed ^ mix(u64::from(number))));
+        let mut plies = OPENING_PLIES;
+        players.clear();
+        while game.outcome().is_none() && plies < GAME_PLIES {
+            let position = without_history(&game);
+            if seen.insert(game.position().hash()) {
+                judged += 1;
+                let start = Game::from_position_string(&position)
+                    .map_err(|e| format!("a position string that does not read: {e}"))?;
+                if let Ok(f) = puzzle::judge(&start, &params, &mut searcher, table.as_ref())
+                    && (f.difficulty > 1 || easy < most_easy)
+                {
+                    easy += usize::from(f.difficulty == 1);
+                    let p = to_puzzle(&start, position, &f);
+                    p.check()
+                        .map_err(|e| format!("a puzzle that breaks the rules: {e}"))?;
+                    found.push(p);
+                    eprintln!(
+                        "{}/{} (game {number}, ply {plies}, difficulty {}, gain {}): {} \
+                         positions judged, {:.0} s",
+                        found.len(),
+                        a.count,
+                        f.difficulty,
+                        gain_text(&f),
+                        judged,
+                        started.elapsed().as_secs_f64()
+                    );
+                    if found.len() == a.count {
+                        return write(a, &rules, found);
+                    }
+                }
+            }
+            let level = if plies.is_multiple_of(2) != number.is_multiple_of(2) {
+                4
+            } else {
+                3
+            };
+            let choice = Choice::new(
+                Player::Level(level),
+                mix(a.seed ^ mix(u64::from(number) << 16 | u64::from(plies))),
+            );
+            let Some(m) = choose_move(&game, &choice, &ZeroClock, &mut players, &mut |_| true)
+            else {
+                break;
+            };
+            game.apply(&m);
+            plies += 1;
+        }
+    }
+    Err(format!(
+        "only {} puzzles in {MAX_GAMES} games ({judged} positions judged)",
+        found.len()
+    ))
+}
+
+/// The game after the random opening of game `seed` (fewer plies if a game would end in it).
+fn opening(rules: &Rules, seed: u64) -> Game {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(*rules);
+    for _ in 0..OPENING_PLIES {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        let mut next = game.clone();
+        next.apply(&m);
+        if next.outcome().is_some() {
+            break;
+        }
+        game = next;
+    }
+    game
+}
+
+/// The position string of `game` without its history of earlier positions.
+fn without_history(game: &Game) -> String {
+    let s = game.to_position_string();
+    match s.rfind('_') {
+        Some(i) => s[..=i].to_string(),
+        None => s,
+    }
+}
+
+fn gain_text(f: &Found) -> String {
+    match f.gain {
+        puzzle::Gain::Game => "the game".into(),
+        puzzle::Gain::Pieces(n) => n.to_string(),
+    }
+}
+
+/// The puzzle of a judged position, without its id and in notation.
+fn to_puzzle(game: &Game, position: String, f: &Found) -> Puzzle {
+    let board = game.rules().board;
+    let texts = |line: &[Move]| line.iter().map(|m| m.text(board)).collect::<Vec<_>>();
+    Puzzle {
+        id: String::new(),
+        position,
+        solution: texts(&f.solution),
+        gain: match f.gain {
+            puzzle::Gain::Game => Gain::Game(GameWon::Win),
+            puzzle::Gain::Pieces(n) => Gain::Pieces(n),
+        },
+        difficulty: f.difficulty,
+        refutations: f
+            .refutations
+            .iter()
+            .map(|(m, line)| (m.text(board), texts(line)))
+            .collect::<BTreeMap<_, _>>(),
+    }
+}
+
+/// The command line as given, for `made_by`.
+fn command_line() -> String {
+    let words = std::env::args().skip(1).map(|w| {
+        if !w.is_empty()
+            && w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_=./,:".contains(c))
+        {
+            w
+        } else {
+            format!("'{}'", w.replace('\'', r"'\''"))
+        }
+    });
+    std::iter::once("quirkat".to_string())
+        .chain(words)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Sorts the puzzles by difficulty (in the order found among equals), numbers them, and writes
+/// the set.
+fn write(a: &PuzzlesArgs, rules: &Rules, mut found: Vec<Puzzle>) -> Result<(), String> {
+    found.sort_by_key(|p| p.difficulty);
+    let game = rules.ruleset.game();
+    for (i, p) in found.iter_mut().enumerate() {
+        p.id = format!("{}-{:03}", game.id(), i + 1);
+    }
+    let set = PuzzleSet {
+        game: game.id().to_string(),
+        made_by: command_line(),
+        puzzles: found,
+    };
+    let json = serde_json::to_string_pretty(&set).map_err(|e| e.to_string())?;
+    match &a.output {
+        Some(path) => std::fs::write(path, json + "\n")
+            .map_err(|e| format!("cannot write {}: {e}", path.display())),
+        None => {
+            say!("{json}");
+            Ok(())
+        }
+    }
+}
