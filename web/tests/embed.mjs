@@ -32,8 +32,15 @@ function site(app) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
     const many = /^\/many-(\d)\.html$/.exec(url.pathname);
+    const teach = /^\/teach\.html$/.exec(url.pathname);
     let body;
-    if (many) {
+    if (teach) {
+      // a lesson's first step and the first Srand puzzle, pasted as iframes
+      body = '<!doctype html><meta charset="utf-8"><title>Teaching</title><body>'
+        + '<iframe id="lesson" style="width:520px;height:760px;border:0" src="http://127.0.0.1:8080/embed.html?ruleset=srand&mode=lesson&step=1"></iframe>'
+        + '<iframe id="puzzle" style="width:520px;height:760px;border:0" src="http://127.0.0.1:8080/embed.html?ruleset=srand&mode=puzzle&n=1"></iframe>'
+        + '</body>';
+    } else if (many) {
       const boards = ['srand', 'zamma', 'surakarta', 'queah', 'towers', 'dam-daman', 'bas-basan-sepur', 'queah-1888'];
       body = `<!doctype html><meta charset="utf-8"><title>${many[1]} boards</title><body style="margin:0">`
         + boards.slice(0, Number(many[1])).map((r) => `<div class="quirkat-board" style="width:300px" data-ruleset="${r}" data-mode="view"></div>`).join('')
@@ -130,6 +137,41 @@ async function main() {
       await waitEvent(page, 'surakarta-demo', 'quirkat:error');
       const [refused] = await events(page, 'surakarta-demo', 'quirkat:error');
       truthy(refused.message.includes('a demo embed takes no commands'), refused.message);
+    });
+
+    await check('a lesson step and a puzzle embedded on another origin are played there, and quirkat:done tells the host', async () => {
+      const p = await context.newPage();
+      watch(p);
+      await p.addInitScript(recordMessages, app);
+      await p.goto(`${host}/teach.html`);
+      const lessons = JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'lessons', 'srand.json'), 'utf8'));
+      const puzzles = JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'puzzles', 'srand.json'), 'utf8'));
+      const clicks = (text) => text.split(/[-x]/);
+      for (const [id, line, plies] of [
+        ['lesson', lessons.steps[0].solution, 'section.lesson-step'],
+        ['puzzle', puzzles.puzzles[0].solution, 'section.puzzle'],
+      ]) {
+        const frame = p.frameLocator(`#${id}`);
+        await frame.locator(plies).waitFor();
+        for (let k = 0; k < line.length; k += 2) {
+          const before = Number(await frame.locator(plies).getAttribute('data-plies'));
+          const points = clicks(line[k]);
+          for (const q of points) await frame.locator(`svg.board [data-point="${q}"]`).click();
+          if (Number(await frame.locator(plies).getAttribute('data-plies')) === before
+              && (await frame.locator('[data-selected]').count())) {
+            await frame.locator(`svg.board [data-point="${points[points.length - 1]}"]`).click();
+          }
+          const want = before + (k + 1 < line.length ? 2 : 1);
+          await frame.locator(`${plies}[data-plies="${want}"]`).waitFor();
+        }
+        await waitEvent(p, id, 'quirkat:done');
+      }
+      const [lesson] = await events(p, 'lesson', 'quirkat:done');
+      equal(`${lesson.what} ${lesson.name} ${lesson.stars}`, 'lesson srand-1 3', 'the lesson step done with its stars');
+      const [solved] = await events(p, 'puzzle', 'quirkat:done');
+      equal(`${solved.what} ${solved.name} ${solved.result}`, `puzzle ${puzzles.puzzles[0].id} solved`, 'the puzzle solved');
+      await p.screenshot({ path: path.join(artifacts, 'embed-lesson-puzzle.png') });
+      await p.close();
     });
 
     await check('heights follow the content', async () => {

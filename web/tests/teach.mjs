@@ -198,7 +198,10 @@ async function main() {
     await check('every lesson step is solved by clicking its solution, and its stars are kept over a reload', async () => {
       await Promise.all(
         COURSES.map(async (game) => {
-          const page = await context.newPage();
+          // a context of its own: the courses' progress is one local-storage value, written by
+          // each page in turn
+          const own = await browser.newContext({ viewport: { width: 1100, height: 900 }, serviceWorkers: 'block' });
+          const page = await own.newPage();
           watch(page);
           const { steps } = course(game);
           truthy(steps.length >= 8, `${game}: ${steps.length} steps`);
@@ -209,6 +212,8 @@ async function main() {
             for (let k = 0; k < step.solution.length; k += 2) await lessonMove(page, step.solution[k]);
             await page.locator('section.lesson-step[data-lesson-done]').waitFor();
             equal(await page.getAttribute('section.lesson-step', 'data-stars'), '3', `${game} ${n}: three stars`);
+            // kept: the course beside the step shows them
+            await page.locator(`aside li[data-course-step="${n}"][data-stars="3"]`).waitFor();
             if (n === 1) await page.screenshot({ path: path.join(artifacts, `lesson-${game}-done.png`) });
           }
           // the course remembers, after a reload
@@ -217,7 +222,7 @@ async function main() {
           await page.locator('ol.course').waitFor();
           equal(await page.locator('li[data-course-step][data-stars="3"]').count(), steps.length, `${game}: every step's stars kept`);
           await page.screenshot({ path: path.join(artifacts, `lesson-${game}-course.png`) });
-          await page.close();
+          await own.close();
         }),
       );
     });

@@ -625,9 +625,10 @@ pub mod event {
     }
 
     /// `quirkat:done`, when a lesson's step is finished (`stars`, 1 to 3) or a puzzle first solved
-    /// or failed (`result`, `solved` or `failed`).
-    pub fn done(what: &str, id: &str, stars: Option<u8>, result: Option<&str>) -> Value {
-        let mut v = json!({ "type": "quirkat:done", "what": what, "id": id });
+    /// or failed (`result`, `solved` or `failed`); `name` is the step's (`srand-1`) or the
+    /// puzzle's (`srand-001`).
+    pub fn done(what: &str, name: &str, stars: Option<u8>, result: Option<&str>) -> Value {
+        let mut v = json!({ "type": "quirkat:done", "what": what, "name": name });
         if let Some(s) = stars {
             v["stars"] = json!(s);
         }

@@ -97,6 +97,7 @@ pub fn PuzzlePage(props: &PuzzlePageProps) -> Html {
         })
     };
     let loaded = use_puzzle_set(props.puzzle.as_ref().ok().map(|(g, _)| *g));
+    let first_untried = use_mut_ref(|| None::<usize>);
     let (game, n) = match &props.puzzle {
         Err(e) => return problem_page(e.clone()),
         Ok(v) => *v,
@@ -127,11 +128,13 @@ pub fn PuzzlePage(props: &PuzzlePageProps) -> Html {
             return problem_page(format!("{} has {count} puzzles, not {k}", game.name()));
         }
         Some(k) => k,
-        None => set
-            .puzzles
-            .iter()
-            .position(|p| !results.contains_key(&p.id))
-            .map_or(count, |i| i + 1),
+        // chosen once, when the set has come: the puzzle stays shown when its result is kept
+        None => *first_untried.borrow_mut().get_or_insert_with(|| {
+            set.puzzles
+                .iter()
+                .position(|p| !results.contains_key(&p.id))
+                .map_or(count, |i| i + 1)
+        }),
     };
     let solved = set
         .puzzles
