@@ -110,9 +110,15 @@ pub fn parse(game: GameKind, text: &str) -> Result<PuzzleSet, TeachError> {
 const FILES: [(GameKind, &str); 5] = [
     (GameKind::Srand, include_str!("../data/puzzles/srand.json")),
     (GameKind::Zamma, include_str!("../data/puzzles/zamma.json")),
-    (GameKind::Surakarta, include_str!("../data/puzzles/surakarta.json")),
+    (
+        GameKind::Surakarta,
+        include_str!("../data/puzzles/surakarta.json"),
+    ),
     (GameKind::Queah, include_str!("../data/puzzles/queah.json")),
-    (GameKind::Towers, include_str!("../data/puzzles/towers.json")),
+    (
+        GameKind::Towers,
+        include_str!("../data/puzzles/towers.json"),
+    ),
 ];
 
 /// The puzzles of a game: `None` when it has none, `Err` when the data does not read (native

@@ -69,17 +69,15 @@ impl AiWorker {
         let game = match &request {
             Request::Play { position, .. }
             | Request::Hint { position, .. }
-            | Request::Analyse { position, .. } => {
-                match Game::from_position_string(position) {
-                    Ok(g) => Some(g),
-                    Err(e) => {
-                        return Reply::Error {
-                            id,
-                            message: format!("the worker could not read the position: {e}"),
-                        };
-                    }
+            | Request::Analyse { position, .. } => match Game::from_position_string(position) {
+                Ok(g) => Some(g),
+                Err(e) => {
+                    return Reply::Error {
+                        id,
+                        message: format!("the worker could not read the position: {e}"),
+                    };
                 }
-            }
+            },
             Request::Bench { .. } => None,
         };
         let board = game.as_ref().map(|g| g.rules().board);
