@@ -223,22 +223,8 @@ impl Demo {
     }
 }
 
-/// The letters of a column, bottom to top.
-pub fn stack_letters(game: &Game, point: quirkat_rules::Point) -> String {
-    game.position()
-        .column_at(point)
-        .iter()
-        .map(|p| match (p.side, p.king) {
-            (Side::First, false) => 'f',
-            (Side::First, true) => 'F',
-            (Side::Second, false) => 's',
-            (Side::Second, true) => 'S',
-        })
-        .collect()
-}
-
 /// The pieces of `side` on the board, columns counted piece by piece.
-fn pieces(game: &Game, side: Side) -> u32 {
+pub(crate) fn pieces(game: &Game, side: Side) -> u32 {
     let board = game.rules().board;
     board
         .iter()
@@ -297,7 +283,7 @@ fn check_claim(game: &Game, claim: &Claim) -> Result<(), String> {
             let p = board
                 .parse_point(point)
                 .ok_or_else(|| format!("'{point}' is not a point of the board"))?;
-            let have = stack_letters(game, p);
+            let have = quirkat_draw::geometry::stack_letters(&game.position().column_at(p));
             if &have != stack {
                 return Err(format!("the column on {point} is '{have}', not '{stack}'"));
             }

@@ -12,7 +12,7 @@
 //! ends it in failure. [`stars`] grades a success by the moves used and the hints taken.
 
 use crate::TeachError;
-use crate::demo::{Played, rules_of, start_game};
+use crate::demo::{pieces, rules_of, start_game};
 use quirkat_rules::{Game, GameKind, GameResult, Move, PlayError, Side};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -183,20 +183,7 @@ pub fn reply(game: &Game) -> Option<Move> {
 
 /// The pieces a side has, on the board (columns piece by piece) and in reserve.
 fn material(game: &Game, side: Side) -> u32 {
-    let pos = game.position();
-    let board = game.rules().board;
-    let on_board: u32 = board
-        .iter()
-        .map(|p| {
-            let column = pos.column_at(p);
-            if column.is_empty() {
-                u32::from(pos.piece_at(p).is_some_and(|q| q.side == side))
-            } else {
-                column.iter().filter(|q| q.side == side).count() as u32
-            }
-        })
-        .sum();
-    on_board + u32::from(pos.reserve(side))
+    pieces(game, side) + u32::from(game.position().reserve(side))
 }
 
 /// The kings a side has.
@@ -433,17 +420,4 @@ impl Course {
         }
         Ok(())
     }
-}
-
-/// A step's start and the solution's moves, as a demonstration would play them.
-pub fn solution(step: &Step) -> Result<Played, String> {
-    let start = step.start()?;
-    let mut game = start.clone();
-    let mut moves = Vec::new();
-    for t in &step.solution {
-        let m = game.parse_move(t).map_err(|e| format!("{t}: {e}"))?;
-        game.apply(&m);
-        moves.push(m);
-    }
-    Ok(Played { start, moves })
 }
