@@ -494,42 +494,49 @@ impl Columns<'_> {
 /// the first column on it) to its bottom, in order, so the last taken is lowest, and lands; its
 /// commander is promoted if the move says so. Only the commander is ever promoted, and a piece
 /// keeps its rank in a column and when freed.
+///
+/// The sets are read once and written once, in 32 bits (the checkerboards have at most 32 points):
+/// a 128-bit set written in halves and read back whole stalls the processor (store forwarding
+/// fails), and did so here on every move.
 #[inline(always)]
 pub(crate) fn make_columns(rules: &Rules, pos: &mut Position, m: &Move) {
     let board = rules.board;
     let me = pos.side.index();
     let from = m.from;
-    let fb = bit(from);
+    let fb = bit_small(from);
+    // both sides' sets in one word, the second's 32 bits above the first's
+    let mut own = pos.own[0] as u64 & 0xFFFF_FFFF | (pos.own[1] as u64 & 0xFFFF_FFFF) << 32;
+    let mut kings = pos.kings as SmallBits;
+    let side_bit = |side: u32, b: SmallBits| (b as u64) << (32 * (side & 1));
     let (mut colours, mut ranks) = (pos.stacks[from as usize], pos.ranks[from as usize]);
     let mut hash = pos.hash ^ column_key(from, colours, ranks);
     pos.stacks[from as usize] = EMPTY_STACK;
     pos.ranks[from as usize] = 0;
-    pos.own[me] &= !fb;
-    let king = pos.kings & fb != 0 || m.promotes;
-    pos.kings &= !fb;
+    own &= !side_bit(me as u32, fb);
+    let king = kings & fb != 0 || m.promotes;
+    kings &= !fb;
     if m.capture {
-        let mut occupied = pos.own[0] | pos.own[1];
+        let mut occupied = (own as SmallBits | (own >> 32) as SmallBits) as Bits;
         let mut a = from;
         for &Point(b) in m.landings() {
             let q = board.first_on_ray(a, board.toward(a, b) as usize, occupied);
-            let (qs, qr) = (pos.stacks[q as usize], pos.ranks[q as usize]);
+            let i = q as usize & (STACK_POINTS - 1);
+            let (qs, qr) = (pos.stacks[i], pos.ranks[i]);
             let rest = stack_height(qs) - 1;
             let (top, top_king) = ((qs >> rest) & 1, (qr >> rest) & 1);
             let (left, left_ranks) = (stack_of(qs, rest), qr & mask(rest));
             hash ^= column_key(q, qs, qr) ^ column_key(q, left, left_ranks);
-            pos.stacks[q as usize] = left;
-            pos.ranks[q as usize] = left_ranks;
-            let qb = bit(q);
-            pos.own[top as usize] &= !qb;
-            pos.kings &= !qb;
+            pos.stacks[i] = left;
+            pos.ranks[i] = left_ranks;
+            let qb = bit_small(q);
+            own &= !side_bit(top, qb);
+            kings &= !qb;
             if rest == 0 {
-                occupied &= !qb;
+                occupied &= !(qb as Bits);
             } else {
                 // the freed piece commands, with its own rank
-                pos.own[((left >> (rest - 1)) & 1) as usize] |= qb;
-                if (left_ranks >> (rest - 1)) & 1 != 0 {
-                    pos.kings |= qb;
-                }
+                own |= side_bit(left >> (rest - 1), qb);
+                kings |= qb * ((left_ranks >> (rest - 1)) & 1);
             }
             colours = (colours << 1) | top;
             ranks = (ranks << 1) | top_king;
@@ -539,11 +546,13 @@ pub(crate) fn make_columns(rules: &Rules, pos: &mut Position, m: &Move) {
     let to = m.to().0;
     if king {
         ranks |= 1 << (stack_height(colours) - 1);
-        pos.kings |= bit(to);
+        kings |= bit_small(to);
     }
     pos.stacks[to as usize] = colours;
     pos.ranks[to as usize] = ranks;
-    pos.own[me] |= bit(to);
+    own |= side_bit(me as u32, bit_small(to));
+    pos.own = [own as SmallBits as Bits, (own >> 32) as SmallBits as Bits];
+    pos.kings = kings as Bits;
     pos.hash = hash ^ column_key(to, colours, ranks);
 }
 
