@@ -58,6 +58,13 @@ pub const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: u32 = 60;
 /// Quiescence plies at most.
 const QUIESCENCE_PLIES: i32 = 12;
+/// The share of a time limit a search spends when its score holds: it goes on iterating until then,
+/// and the iteration under way is cut there (the root moves searched so far count, the last
+/// iteration's best first among them). The rest is kept for a dropping score ([`SCORE_DROP`]).
+pub const SOFT_TIME_SHARE: f64 = 0.9;
+/// A drop of the root's score, in centimen, from one iteration to the next that gives the search the
+/// whole of its time limit.
+pub const SCORE_DROP: i32 = 30;
 /// Quiescence plies at most below a node where capturing is a choice (optional captures branch
 /// widely: in Ratti every man may take in every direction).
 const OPTIONAL_QUIESCENCE_PLIES: i32 = 4;
@@ -204,7 +211,13 @@ pub struct Searcher {
     generated: u64,
     /// The most moves a search may generate and scan.
     move_limit: u64,
+    /// When the clock stops the search: the soft share of a time limit, or all of it once the score
+    /// has dropped ([`Searcher::note_score`]).
     deadline: f64,
+    /// The end of the whole time limit.
+    hard_deadline: f64,
+    /// The score of the last iteration completed in this search.
+    last_score: Option<i32>,
     aborted: bool,
     root_depth: i32,
     /// What a drawn end (repetition or the no-progress limit) costs the side to move at the root.
@@ -254,6 +267,8 @@ impl Searcher {
             generated: 0,
             move_limit: u64::MAX,
             deadline: f64::INFINITY,
+            hard_deadline: f64::INFINITY,
+            last_score: None,
             aborted: false,
             root_depth: 1,
             contempt: 0,
@@ -404,7 +419,12 @@ impl Searcher {
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.generated = 0;
-        self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t.max(0.0));
+        // a time limit: iterations follow one another until the soft share of the time is spent, and
+        // the last is cut there (its moves searched so far count); all of it once the score drops
+        let time = limits.time_ms.map(|t| t.max(0.0));
+        self.deadline = time.map_or(f64::INFINITY, |t| start + SOFT_TIME_SHARE * t);
+        self.hard_deadline = time.map_or(f64::INFINITY, |t| start + t);
+        self.last_score = None;
         let mut legal = game.legal_moves();
         if legal.iter().any(|m| among.contains(m)) {
             legal.retain(|m| among.contains(m));
@@ -459,6 +479,8 @@ impl Searcher {
                 result.best = Some(self.root[0].m);
                 result.score = score;
                 result.pv = self.pv[0].clone();
+                self.note_score(score);
+                self.last_score = Some(score);
             }
             if self.aborted {
                 break;
@@ -473,11 +495,6 @@ impl Searcher {
                 pv: result.pv.clone(),
             };
             if !progress(&report) || self.root.len() == 1 {
-                break;
-            }
-            if let Some(t) = limits.time_ms
-                && elapsed >= 0.5 * t
-            {
                 break;
             }
             if mate_distance(result.score).is_some_and(|d| d.unsigned_abs() <= depth) && noise == 0
@@ -516,6 +533,10 @@ impl Searcher {
             if self.aborted {
                 break;
             }
+            if best_i.is_none() {
+                // the best move of the last iteration, searched deeper
+                self.note_score(v);
+            }
             if best_i.is_none() || v + noise > best_adj {
                 best_adj = v + noise;
                 best_score = v;
@@ -526,6 +547,18 @@ impl Searcher {
         let b = best_i?;
         self.root[..=b].rotate_right(1);
         Some(best_score)
+    }
+
+    /// Gives the search the rest of its time when `score` (the root's, at this iteration) is
+    /// [`SCORE_DROP`] or more below the last completed iteration's: the position is worse than it
+    /// looked, and a deeper look may find the way out.
+    fn note_score(&mut self, score: i32) {
+        if self
+            .last_score
+            .is_some_and(|last| score <= last - SCORE_DROP)
+        {
+            self.deadline = self.hard_deadline;
+        }
     }
 
     /// Records the child of `m` at `ply + 1` in the path.
@@ -898,5 +931,27 @@ mod tests {
         assert!(most <= KEPT_CAPACITY, "a list of {most} moves kept");
         let most = s.order.iter().map(Vec::capacity).max().unwrap();
         assert!(most <= KEPT_CAPACITY, "an order of {most} moves kept");
+    }
+
+    /// A score that drops by [`SCORE_DROP`] from the last iteration's moves the clock's stop from the
+    /// soft share of the time to its end; a steady or rising score, or a smaller drop, does not.
+    #[test]
+    fn a_dropping_score_takes_the_whole_time() {
+        let mut s = Searcher::new(1);
+        for (last, now, whole) in [
+            (None, -500, false),
+            (Some(40), 40, false),
+            (Some(40), 200, false),
+            (Some(40), 40 - SCORE_DROP + 1, false),
+            (Some(40), 40 - SCORE_DROP, true),
+            (Some(MATE - 9), 0, true),
+        ] {
+            s.deadline = 900.0;
+            s.hard_deadline = 1000.0;
+            s.last_score = last;
+            s.note_score(now);
+            let want = if whole { 1000.0 } else { 900.0 };
+            assert_eq!(s.deadline, want, "{last:?} then {now}");
+        }
     }
 }

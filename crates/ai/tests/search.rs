@@ -338,6 +338,57 @@ fn time_limit_is_respected() {
 }
 
 #[test]
+fn a_time_limit_is_used_to_its_soft_share_when_the_move_is_not_forced() {
+    // the tick clock moves 1 ms a reading, and the search reads it once per 1,024 nodes and once per
+    // iteration: 100 "ms" is about 100,000 nodes, far from the end of any of these games
+    for r in [
+        RulesetId::Srand,
+        RulesetId::Zamma,
+        RulesetId::Surakarta,
+        RulesetId::Towers,
+        RulesetId::Lasca,
+    ] {
+        let g = Game::new(Rules::new(r));
+        let clock = TickClock(Cell::new(0.0));
+        let mut s = Searcher::new(1);
+        let res = s.search(&g, &Limits::time(100.0), &clock, &mut |_| true);
+        assert!(res.best.is_some());
+        assert!(
+            res.elapsed_ms >= 85.0 && res.elapsed_ms <= 105.0,
+            "{r:?}: {} ms of 100, depth {}",
+            res.elapsed_ms,
+            res.depth
+        );
+    }
+}
+
+#[test]
+fn a_forced_move_takes_no_time() {
+    // a position of Srand with one legal move, found by seeded random play
+    let mut g = Game::new(Rules::new(RulesetId::Srand));
+    let mut rng = Rng::new(7);
+    let mut found = false;
+    for _ in 0..2000 {
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            g = Game::new(Rules::new(RulesetId::Srand));
+            continue;
+        }
+        if moves.len() == 1 {
+            found = true;
+            break;
+        }
+        g.apply(&moves[rng.below(moves.len())]);
+    }
+    assert!(found, "no forced move in 2,000 random plies");
+    let clock = TickClock(Cell::new(0.0));
+    let mut s = Searcher::new(1);
+    let res = s.search(&g, &Limits::time(100.0), &clock, &mut |_| true);
+    assert_eq!(res.best, Some(g.legal_moves()[0]));
+    assert!(res.elapsed_ms < 10.0, "{} ms", res.elapsed_ms);
+}
+
+#[test]
 fn progress_false_stops_the_search() {
     let g = Game::new(Rules::new(RulesetId::Surakarta));
     let mut s = Searcher::new(1);
