@@ -39,6 +39,10 @@
 //! seed is its number's): a long match can be run in parts, on several cores or machines, and the
 //! parts' wins, draws and losses added up. The summary lines cover the games played.
 //!
+//! For level 6 and `material` under `--movetime`, a line gives the share of the move time they
+//! spent on the moves where it should all be used: more than one legal move, and no win or loss
+//! proven by the search (a forced move and a proven end are played at once).
+//!
 //! The last line reads `score A vs B: W-D-L (P%), elo +E ± M`: wins, draws and losses of A, its
 //! score with draws counted half, and the Elo difference with its 95% margin (from the spread of the
 //! game scores, through the slope of the Elo curve). At 0% or 100% the Elo figure is computed as if
@@ -46,6 +50,7 @@
 
 use crate::args::{RulesArgs, Takes, key_value, number, positive};
 use quirkat_ai::queah::{Table, Value};
+use quirkat_ai::search::mate_distance;
 use quirkat_ai::{
     Choice, Clock, Limits, Player, Searcher, SolvedTable, StdClock, Weights, ZeroClock, choose_move,
 };
@@ -205,6 +210,10 @@ struct Stats {
     ms: f64,
     depth: u64,
     nodes: u64,
+    /// Moves with more than one legal move whose search ended with the game undecided (no win or
+    /// loss proven), and the time spent on them: the moves where the whole budget should be used.
+    open_moves: u64,
+    open_ms: f64,
 }
 
 /// Runs `quirkat match`.
@@ -289,6 +298,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 table: table.as_ref().map(|t| t as &dyn SolvedTable),
                 ..Choice::new(player, mix(game_seed ^ plies as u64))
             };
+            let choices = game.legal_moves().len();
             let t = clock.now_ms();
             let mut last = (0u32, 0u64);
             let mut score = None;
@@ -309,8 +319,13 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 );
             }
             let st = &mut stats[who];
+            let ms = clock.now_ms() - t;
             st.moves += 1;
-            st.ms += clock.now_ms() - t;
+            st.ms += ms;
+            if choices > 1 && score.is_some_and(|s| mate_distance(s).is_none()) {
+                st.open_moves += 1;
+                st.open_ms += ms;
+            }
             st.depth += last.0 as u64;
             st.nodes += last.1;
             let Some(m) = m else { break };
@@ -366,6 +381,18 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 st.depth as f64 / st.moves as f64,
                 st.nodes as f64 * 1000.0 / st.ms.max(1e-9)
             );
+            if a.fixed.is_none()
+                && st.open_moves > 0
+                && matches!(players[i], Player::Level(6) | Player::Material)
+            {
+                say!(
+                    "{} ({}): {:.0}% of the move time on the {} moves with a choice and the game undecided",
+                    ["A", "B"][i],
+                    players[i],
+                    100.0 * st.open_ms / (st.open_moves as f64 * a.movetime),
+                    st.open_moves
+                );
+            }
         }
     }
     let n = scores.len() as f64;
