@@ -243,9 +243,6 @@ pub struct Searcher {
     /// The plain yardstick: a material-only evaluation, no quiescence, no extensions or reductions
     /// (see [`Searcher::set_plain`]).
     plain: bool,
-    /// Quiescence plies below a node where capturing is a choice, for the rules prepared
-    /// ([`optional_quiescence_plies`]).
-    optional_qplies: i32,
     /// The side to move at the root.
     root_side: usize,
     /// The (root side, contempt) the table's scores were found with, `None` while it is empty: a
@@ -296,7 +293,6 @@ impl Searcher {
             root_side: 0,
             draw_frame: None,
             plain: false,
-            optional_qplies: optional_quiescence_plies(rules.family),
         }
     }
 
@@ -385,7 +381,6 @@ impl Searcher {
             self.rules = *rules;
             self.end = EndRules::new(rules);
             self.eval = self.make_eval(rules);
-            self.optional_qplies = optional_quiescence_plies(rules.family);
             self.clear();
         }
     }
@@ -745,7 +740,7 @@ impl Searcher {
         let mut best = -INF;
         if !forced {
             let stand = self.eval.evaluate(pos);
-            if stand >= beta || depth <= -self.optional_qplies {
+            if stand >= beta || depth <= -optional_quiescence_plies(self.rules.family) {
                 return stand;
             }
             best = stand;

@@ -216,6 +216,11 @@ struct Stats {
     open_ms: f64,
 }
 
+/// The players `--movetime` (or `--nodes`, `--depth`) applies to: level 6 and the yardstick.
+fn thinks_by_time(player: Player) -> bool {
+    matches!(player, Player::Level(6) | Player::Material)
+}
+
 /// Runs `quirkat match`.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     let a = parse(args)?;
@@ -290,7 +295,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             let player = players[who];
             let choice = Choice {
                 time_ms: a.movetime,
-                fixed: if matches!(player, Player::Level(6) | Player::Material) {
+                fixed: if thinks_by_time(player) {
                     a.fixed
                 } else {
                     None
@@ -381,10 +386,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 st.depth as f64 / st.moves as f64,
                 st.nodes as f64 * 1000.0 / st.ms.max(1e-9)
             );
-            if a.fixed.is_none()
-                && st.open_moves > 0
-                && matches!(players[i], Player::Level(6) | Player::Material)
-            {
+            if a.fixed.is_none() && st.open_moves > 0 && thinks_by_time(players[i]) {
                 say!(
                     "{} ({}): {:.0}% of the move time on the {} moves with a choice and the game undecided",
                     ["A", "B"][i],
