@@ -456,7 +456,7 @@ impl Node<'_> {
                 for m in buf.iter() {
                     // the whole position is made and kept, as a search would use it
                     let mut child = *pos;
-                    family::play(rules, &mut child, m);
+                    family::play_onto(rules, pos, &mut child, m);
                     std::hint::black_box(&child);
                 }
             }
@@ -465,7 +465,7 @@ impl Node<'_> {
         let mut total = 0;
         for m in buf.iter() {
             let mut child = *pos;
-            family::play(rules, &mut child, m);
+            family::play_onto(rules, pos, &mut child, m);
             let w = if self.end.irreversible(m) {
                 history.len()
             } else {

@@ -155,13 +155,25 @@ pub fn route(rules: &Rules, pos: &Position, m: &Move) -> Vec<Track> {
 #[inline]
 pub fn make(rules: &Rules, pos: &Position, m: &Move) -> Position {
     let mut p = *pos;
-    play(rules, &mut p, m);
+    play_onto(rules, pos, &mut p, m);
     p
+}
+
+/// Plays `m` onto `p`, a copy of `src` made just before: [`make`] for a caller that keeps the child
+/// where it wants it (perft). Lasca's and Bashni's columns are read from `src` (see
+/// [`towers::make_columns`]); the other families play on `p` alone.
+#[inline(always)]
+pub(crate) fn play_onto(rules: &Rules, src: &Position, p: &mut Position, m: &Move) {
+    if rules.ranked_columns() && rules.capture != CaptureRule::Huffing {
+        towers::make_columns(rules, src, p, m);
+        return finish(p, m.capture | m.promotes);
+    }
+    play(rules, p, m)
 }
 
 /// [`make`] in place: plays `m` on `p`.
 #[inline(always)]
-pub(crate) fn play(rules: &Rules, p: &mut Position, m: &Move) {
+fn play(rules: &Rules, p: &mut Position, m: &Move) {
     if rules.family == Family::Queah {
         // Queah plays its own moves, drops and all
         return queah::play(rules, p, m);
@@ -206,7 +218,10 @@ fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
 fn move_piece(rules: &Rules, p: &mut Position, m: &Move) {
     debug_assert!(m.from != NONE);
     match rules.family {
-        Family::Towers if rules.ranked_columns() => towers::make_columns(rules, p, m),
+        Family::Towers if rules.ranked_columns() => {
+            let src = *p;
+            towers::make_columns(rules, &src, p, m)
+        }
         Family::Towers => towers::make(p, m),
         Family::Leap | Family::Surakarta | Family::Queah => leap::make(p, m),
     }
