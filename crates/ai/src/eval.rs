@@ -8,23 +8,26 @@
 //! `hanging`, which is charged to the side to move only: the opponent's pieces that the side to
 //! move can take are captures, and those are searched by the quiescence search, not guessed.
 //!
-//! | weight | leap (Srand, Zamma…) | Queah | Surakarta | towers |
-//! |---|---:|---:|---:|---:|
-//! | `man` (piece on the board) | 100 | 100 | 100 | — |
-//! | `king` (flying / short-leap king) | 300 / 200 | — | — | — |
-//! | `reserve` (Queah piece in hand) | — | 90 | — | — |
-//! | `advance` (per rank a man has gained, if men move forward and promote) | 3 | — | — | — |
-//! | `promotion` (a man one step from promoting, with the step free) | 40 | — | — | — |
-//! | `mobility` (per free adjacent point along a line a piece may step to) | 2 | 4 | 2 | 10 |
-//! | `hanging` (side to move's pieces a short leap could take) | 20 | 25 | 25 | 25 |
-//! | `safe` (Queah piece on an end cell, which no leap can pass over) | — | 12 | — | — |
-//! | `circuit` (per circuit passing through a piece's point) | — | — | 6 | — |
-//! | `attack` (enemy pieces a side attacks along the circuits) | — | — | 10 | — |
-//! | `bunching` (pairs of adjacent own pieces; subtracted) | — | — | 4 | — |
-//! | `top` (a stack a side controls) | — | — | — | 100 |
-//! | `lives` (own pieces in the run just under one's own top: captures the stack survives) | — | — | — | 60 |
-//! | `buried` (own pieces under one's own top, below an enemy piece) | — | — | — | 30 |
-//! | `prisoner` (enemy pieces held under one's own top) | — | — | — | 15 |
+//! | weight | meaning | used in |
+//! |---|---|---|
+//! | `man` | a piece on the board | all but the column games |
+//! | `king` | a king (flying or short-leap) | leap, Lasca, Bashni |
+//! | `reserve` | a Queah piece in hand | Queah |
+//! | `advance` | per rank a man has gained, if men move forward and promote | leap, Lasca, Bashni |
+//! | `promotion` | a man one step from promoting, with the step free | leap, Lasca, Bashni |
+//! | `mobility` | per free adjacent point along a line a piece may step to | all |
+//! | `hanging` | side to move's pieces a short leap (in Surakarta, a circuit capture) could take | all |
+//! | `safe` | a Queah piece on an end cell, which no leap can pass over | Queah |
+//! | `circuit` | per circuit passing through a piece's point | Surakarta |
+//! | `attack` | enemy pieces a side attacks along the circuits | Surakarta |
+//! | `bunching` | pairs of adjacent own pieces; subtracted | Surakarta |
+//! | `top` | a stack (column) a side commands | towers, Lasca, Bashni |
+//! | `lives` | own pieces in the run just under one's own top: captures the stack survives | towers, Lasca, Bashni |
+//! | `buried` | own pieces under one's own top, below an enemy piece | towers, Lasca, Bashni |
+//! | `prisoner` | enemy pieces held under one's own top | towers, Lasca, Bashni |
+//!
+//! The values are data, one file a profile in `crates/ai/weights/` ([`crate::weights`]), each line
+//! with how its value was chosen.
 //!
 //! In towers, pieces never leave the board (a capture moves the top piece under the capturer), so
 //! the count of pieces is useless; what counts is how many stacks a side controls and how deep its
@@ -42,164 +45,15 @@
 //! these games (pieces left hanging to a compulsory capture, a man one step from promotion) the
 //! largest.
 //!
-//! Tuning is by self-play (`quirkat match --a 4 --b 4 --tune-a KEY=VALUE`: one weight changed on
-//! one side), a change kept only when it scores better than the unchanged side; any weight can be
-//! overridden at run time with [`Weights::set`] to go on tuning. Apart from towers, the weights
-//! above are a first cut that the few runs made did not overturn. The runs and their scores:
+//! Tuning is by self-play: `quirkat tune` plays level 4 with one weight changed against the file's
+//! weights and rewrites the weight's line when the change wins clearly; `quirkat match --tune-a
+//! KEY=VALUE` tries any change by hand. Apart from towers, the weights are a first cut that the few
+//! runs made did not overturn. The runs and their scores: the files' lines and
 //! `docs/ai-levels.md`.
 
+use crate::weights::Weights;
 use quirkat_rules::board::Board;
 use quirkat_rules::{BitIter, Bits, Direction, Family, Point, Position, Rules, Side};
-
-/// The weights of the evaluation terms (see the module documentation for their meaning).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// A man (or any piece, outside towers) on the board.
-    pub man: i32,
-    /// A king.
-    pub king: i32,
-    /// A Queah piece in reserve.
-    pub reserve: i32,
-    /// Per rank gained by a man that moves forward towards promotion.
-    pub advance: i32,
-    /// A man one free step from promotion.
-    pub promotion: i32,
-    /// Per free adjacent point a piece can step to.
-    pub mobility: i32,
-    /// Per piece of the side to move that a short leap could take (subtracted).
-    pub hanging: i32,
-    /// Queah: per piece on a cell no leap can pass over.
-    pub safe: i32,
-    /// Surakarta: per circuit through a piece's point.
-    pub circuit: i32,
-    /// Surakarta: per enemy piece attacked along a circuit.
-    pub attack: i32,
-    /// Surakarta: per pair of adjacent own pieces (subtracted).
-    pub bunching: i32,
-    /// Towers: per stack controlled.
-    pub top: i32,
-    /// Towers: per own piece under one's own top.
-    pub lives: i32,
-    /// Towers: per enemy piece under one's own top.
-    pub prisoner: i32,
-    /// Towers: per own piece under one's own top but below an enemy piece (not in the top run).
-    pub buried: i32,
-}
-
-/// The names [`Weights::set`] accepts, in field order.
-pub const WEIGHT_NAMES: [&str; 15] = [
-    "man",
-    "king",
-    "reserve",
-    "advance",
-    "promotion",
-    "mobility",
-    "hanging",
-    "safe",
-    "circuit",
-    "attack",
-    "bunching",
-    "top",
-    "lives",
-    "prisoner",
-    "buried",
-];
-
-impl Weights {
-    /// The tuned weights for a ruleset's family (see the module documentation).
-    pub fn for_rules(rules: &Rules) -> Weights {
-        let zero = Weights {
-            man: 100,
-            king: 0,
-            reserve: 0,
-            advance: 0,
-            promotion: 0,
-            mobility: 0,
-            hanging: 0,
-            safe: 0,
-            circuit: 0,
-            attack: 0,
-            bunching: 0,
-            top: 0,
-            lives: 0,
-            prisoner: 0,
-            buried: 0,
-        };
-        let towers = Weights {
-            man: 0,
-            mobility: 10,
-            hanging: 25,
-            top: 100,
-            lives: 60,
-            prisoner: 15,
-            buried: 30,
-            ..zero
-        };
-        match rules.family {
-            Family::Queah => Weights {
-                reserve: 90,
-                mobility: 4,
-                hanging: 25,
-                safe: 12,
-                ..zero
-            },
-            Family::Leap => Weights {
-                king: if rules.king_flying_capture { 300 } else { 200 },
-                advance: 3,
-                promotion: 40,
-                mobility: 2,
-                hanging: 20,
-                ..zero
-            },
-            Family::Surakarta => Weights {
-                mobility: 2,
-                hanging: 25,
-                circuit: 6,
-                attack: 10,
-                bunching: 4,
-                ..zero
-            },
-            // Lasca and Bashni: the towers weights, and kings and advancing men as in the leap games
-            Family::Towers if rules.ranked_columns() => Weights {
-                king: if rules.king_flying_capture { 250 } else { 120 },
-                advance: 3,
-                promotion: 30,
-                mobility: 6,
-                ..towers
-            },
-            Family::Towers => towers,
-        }
-    }
-
-    /// Sets one weight by name (one of [`WEIGHT_NAMES`]).
-    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
-        let slot = match name {
-            "man" => &mut self.man,
-            "king" => &mut self.king,
-            "reserve" => &mut self.reserve,
-            "advance" => &mut self.advance,
-            "promotion" => &mut self.promotion,
-            "mobility" => &mut self.mobility,
-            "hanging" => &mut self.hanging,
-            "safe" => &mut self.safe,
-            "circuit" => &mut self.circuit,
-            "attack" => &mut self.attack,
-            "bunching" => &mut self.bunching,
-            "top" => &mut self.top,
-            "lives" => &mut self.lives,
-            "prisoner" => &mut self.prisoner,
-            "buried" => &mut self.buried,
-            _ => {
-                return Err(format!(
-                    "unknown weight '{name}' (one of {})",
-                    WEIGHT_NAMES.join(", ")
-                ));
-            }
-        };
-        *slot = value;
-        Ok(())
-    }
-}
 
 /// An evaluation for one ruleset: weights and the per-board tables built from them.
 #[derive(Clone, Debug)]

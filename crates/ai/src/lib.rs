@@ -2,7 +2,8 @@
 //!
 //! * [`search`]: iterative-deepening alpha-beta with a transposition table, move ordering and a
 //!   quiescence search; [`Searcher`], [`Limits`], [`Progress`], [`SearchResult`].
-//! * [`eval`]: the evaluation of each game family, with its weights.
+//! * [`eval`]: the evaluation of each game family.
+//! * [`weights`]: its weights, kept as data in `crates/ai/weights/`.
 //! * [`level`]: levels 1–6 and the random and greedy players; [`choose_move`].
 //! * [`clock`]: time from outside ([`Clock`]); the core never reads `std::time`.
 //! * [`bench`](mod@bench): a deterministic search benchmark for native code and wasm.
@@ -45,10 +46,12 @@ pub mod level;
 pub mod puzzle;
 pub mod queah;
 pub mod search;
+pub mod weights;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::StdClock;
 pub use clock::{Clock, ZeroClock};
-pub use eval::{Evaluator, Weights};
+pub use eval::Evaluator;
 pub use level::{Choice, Player, SolvedTable, choose_move};
 pub use search::{Limits, Progress, SearchResult, Searcher};
+pub use weights::Weights;

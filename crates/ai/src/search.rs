@@ -41,7 +41,8 @@
 //! choice, at 4, except in Surakarta, whose exchanges along the circuits run longer.
 
 use crate::clock::Clock;
-use crate::eval::{Evaluator, Weights};
+use crate::eval::Evaluator;
+use crate::weights::Weights;
 use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::{
     EndRules, Family, Game, GameResult, Move, Position, Rules, RulesetId, generate, make,

@@ -1,6 +1,6 @@
 //! `quirkat`: the rules engine from the command line. The commands are `rulesets`, `perft` and
-//! `legal` (here), `bench`, `bench-search`, `solve`, `match`, `diagram` and `puzzles` (a module
-//! each).
+//! `legal` (here), `bench`, `bench-search`, `solve`, `match`, `tune`, `diagram` and `puzzles` (a
+//! module each).
 //!
 //! The arguments are parsed by clap: `quirkat --help` lists the commands, `quirkat COMMAND --help`
 //! the arguments of one. A bad argument ends the command with status 1 and one line on standard
@@ -25,6 +25,7 @@ mod matches;
 mod puzzles;
 mod search_bench;
 mod solve;
+mod tune;
 
 use args::{RulesArgs, number, positive};
 use clap::{Parser, Subcommand};
@@ -88,6 +89,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Play the engine against itself from seeded, balanced openings
     Match(matches::MatchArgs),
+    /// Tune one evaluation weight by self-play and write a better value into its weights file
+    Tune(tune::TuneArgs),
     /// Draw a position as a standalone SVG file, with optional marks, in a theme
     Diagram(diagram::DiagramArgs),
     /// Find puzzles in the engine's self-play: positions where exactly one move wins decisively
@@ -194,6 +197,7 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Solve(a) => solve::run(&a),
         Command::Match(a) => matches::run(&a),
+        Command::Tune(a) => tune::run(&a),
         Command::Diagram(a) => diagram::run(&a),
         Command::Puzzles(a) => puzzles::run(&a),
     }

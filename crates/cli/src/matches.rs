@@ -58,7 +58,7 @@ use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::ruleset::Scoring;
 use quirkat_rules::{Family, Game, GameResult, Rules, Side};
 
-struct Args {
+pub(crate) struct Args {
     rules: Rules,
     a: Player,
     b: Player,
@@ -74,6 +74,30 @@ struct Args {
     balance: Option<i32>,
     balance_nodes: u64,
     skip: u32,
+}
+
+impl Args {
+    /// A match between `player` with weights `a` and `player` with weights `b` on `rules`: `games`
+    /// games from the default balanced openings, for `quirkat tune`.
+    pub(crate) fn self_play(rules: Rules, player: Player, games: u32, seed: u64) -> Args {
+        Args {
+            rules,
+            a: player,
+            b: player,
+            games,
+            movetime: 1000.0,
+            fixed: None,
+            seed,
+            opening_plies: default_opening_plies(&rules),
+            max_plies: 1000,
+            tune: [Vec::new(), Vec::new()],
+            no_table: false,
+            verbose: false,
+            balance: Some(BALANCE_CP),
+            balance_nodes: BALANCE_NODES,
+            skip: 0,
+        }
+    }
 }
 
 /// The arguments of `quirkat match`, as given.
@@ -224,17 +248,65 @@ fn thinks_by_time(player: Player) -> bool {
 /// Runs `quirkat match`.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     let a = parse(args)?;
+    let mut weights = [None, None];
+    for (i, w) in weights.iter_mut().enumerate() {
+        if !a.tune[i].is_empty() {
+            let mut tuned = Weights::for_rules(&a.rules);
+            for (k, v) in &a.tune[i] {
+                tuned.set(k, *v)?;
+            }
+            *w = Some(tuned);
+        }
+    }
+    let played = play(&a, weights, true)?;
+    report(&a, &played);
+    Ok(())
+}
+
+/// What a match came to, from A's side.
+pub(crate) struct Played {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// A's score in each game: 1, ½ or 0.
+    pub scores: Vec<f64>,
+    /// The first player's wins, draws and losses.
+    first: (u32, u32, u32),
+    stats: [Stats; 2],
+}
+
+impl Played {
+    /// `W-D-L (P%), elo +E ± M`, and the Elo difference and its margin.
+    pub(crate) fn score(&self) -> (String, f64, f64) {
+        let n = self.scores.len() as f64;
+        let p = self.scores.iter().sum::<f64>() / n;
+        let (elo, margin) = elo(&self.scores);
+        let line = format!(
+            "{}-{}-{} ({:.1}%), elo {}{:.0} ± {:.0}",
+            self.wins,
+            self.draws,
+            self.losses,
+            p * 100.0,
+            if elo >= 0.0 { "+" } else { "-" },
+            elo.abs(),
+            margin
+        );
+        (line, elo, margin)
+    }
+}
+
+/// Plays the match `a` describes, the players' evaluations with `weights` where given (else the
+/// built-in ones); with `each_game`, a line a game.
+pub(crate) fn play(
+    a: &Args,
+    weights: [Option<Weights>; 2],
+    each_game: bool,
+) -> Result<Played, String> {
     let clock = StdClock::new();
     let players = [a.a, a.b];
     let mut searchers = [Searcher::new(16), Searcher::new(16)];
-    for (i, s) in searchers.iter_mut().enumerate() {
-        if !a.tune[i].is_empty() {
-            let mut w = Weights::for_rules(&a.rules);
-            for (k, v) in &a.tune[i] {
-                w.set(k, *v)?;
-            }
-            s.set_weights(Some(w));
-        }
+    for (s, w) in searchers.iter_mut().zip(weights) {
+        s.set_weights(w);
     }
     // the solved table, as the app has it for levels 5 and 6 (Queah rulesets only)
     let table = (!a.no_table
@@ -258,7 +330,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         let pair = g / 2;
         if g % 2 == 0 {
             let (o, line, score) = choose_opening(
-                &a,
+                a,
                 mix(a.seed ^ mix(pair as u64 + 1)),
                 table.as_ref(),
                 &mut balancer,
@@ -358,6 +430,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             GameResult::Draw => first.1 += 1,
         }
         scores.push(score);
+        if !each_game {
+            continue;
+        }
         let why = game
             .outcome()
             .map_or("ply cap".to_string(), |o| o.reason.id().to_string());
@@ -375,7 +450,21 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             plies
         );
     }
-    for (i, st) in stats.iter().enumerate() {
+    Ok(Played {
+        wins,
+        draws,
+        losses,
+        scores,
+        first,
+        stats,
+    })
+}
+
+/// The summary lines of `quirkat match`.
+fn report(a: &Args, played: &Played) {
+    let players = [a.a, a.b];
+    let first = played.first;
+    for (i, st) in played.stats.iter().enumerate() {
         if st.moves > 0 && matches!(players[i], Player::Level(_) | Player::Material) {
             say!(
                 "{} ({}): {} moves, {:.1} ms a move, depth {:.1}, {:.0} nodes/s",
@@ -397,7 +486,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             }
         }
     }
-    let n = scores.len() as f64;
+    let n = played.scores.len() as f64;
     say!(
         "first player: {}-{}-{} ({:.1}%); openings: {} plies{}",
         first.0,
@@ -410,18 +499,12 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             None => ", not balanced".to_string(),
         }
     );
-    let p = scores.iter().sum::<f64>() / n;
-    let (elo, margin) = elo(&scores);
     say!(
-        "score {} vs {}: {wins}-{draws}-{losses} ({:.1}%), elo {}{:.0} ± {:.0}",
+        "score {} vs {}: {}",
         players[0],
         players[1],
-        p * 100.0,
-        if elo >= 0.0 { "+" } else { "-" },
-        elo.abs(),
-        margin
+        played.score().0
     );
-    Ok(())
 }
 
 /// The default length of a random opening: long enough that balanced openings are common and

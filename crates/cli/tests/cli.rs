@@ -471,3 +471,89 @@ fn diagram_refuses_every_bad_argument_in_one_line() {
     ]);
     assert!(err.contains("cannot write /nonexistent/dir/x.svg"), "{err}");
 }
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("quirkat-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn tune_keeps_a_clearly_better_value_and_writes_its_line_alone() {
+    use quirkat_ai::weights::{Profile, parse};
+    let dir = scratch("tune-kept");
+    let file = dir.join("leap.weights");
+    // the shipped file with men made worth less than nothing: 100 must win clearly
+    let shipped = Profile::LeapFlyingKings.text();
+    let spoilt = shipped.replacen("man = 100", "man = -100", 1);
+    assert_ne!(spoilt, shipped);
+    std::fs::write(&file, &spoilt).unwrap();
+    let path = file.to_str().unwrap();
+    let args = w("tune --ruleset zamma --weight man --values 100 --games 12 --level 3 --write");
+    let out = ok(&[&args[..], &["--file", path]].concat());
+    assert!(out.contains("man = 100: 12-0-0 (100.0%)"), "{out}");
+    assert!(out.contains("kept: man = 100"), "{out}");
+    let written = std::fs::read_to_string(&file).unwrap();
+    let changed: Vec<(&str, &str)> = spoilt
+        .lines()
+        .zip(written.lines())
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert_eq!(changed.len(), 1, "{written}");
+    assert!(
+        changed[0].1.starts_with(
+            "man = 100        # quirkat tune --ruleset zamma --weight man --values 100 \
+             --games 12 --level 3 (was -100): 12-0-0 (100.0%)"
+        ),
+        "{}",
+        changed[0].1
+    );
+    assert_eq!(spoilt.lines().count(), written.lines().count());
+    assert_eq!(parse(&written).unwrap(), Profile::LeapFlyingKings.weights());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tune_leaves_the_file_as_it_was_when_no_value_is_clearly_better() {
+    use quirkat_ai::weights::Profile;
+    let dir = scratch("tune-none");
+    let file = dir.join("towers.weights");
+    std::fs::write(&file, Profile::Towers.text()).unwrap();
+    let path = file.to_str().unwrap();
+    // a stack commanded worth as much as now, and worth nothing: neither clearly better
+    let args = w("tune --ruleset towers --weight top --values 100,0 --games 4 --level 3 --write");
+    let out = ok(&[&args[..], &["--file", path]].concat());
+    assert!(out.contains("top = 100: the file's value"), "{out}");
+    assert!(out.contains("none kept: top stays 100"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        Profile::Towers.text()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tune_refuses_bad_arguments_and_files_in_one_line() {
+    let dir = scratch("tune-bad");
+    let file = dir.join("bad.weights");
+    std::fs::write(&file, "man = 100\nmobility 2\n").unwrap();
+    let path = file.to_str().unwrap();
+    let err = fails(&w("tune --ruleset zamma --weight queen --values 1"));
+    assert!(err.contains("queen") && err.contains("mobility"), "{err}");
+    fails(&w("tune --ruleset zamma --weight man --values 1,x"));
+    fails(&w("tune --ruleset zamma --weight man --values 1 --level 6"));
+    let base = w("tune --ruleset zamma --weight man --values 1 --file");
+    let err = fails(&[&base[..], &[path]].concat());
+    assert!(
+        err.contains("bad.weights, line 2: not `NAME = VALUE`"),
+        "{err}"
+    );
+    let missing = dir.join("none.weights");
+    let err = fails(&[&base[..], &[missing.to_str().unwrap()]].concat());
+    assert!(
+        err.contains("cannot read") && err.contains("none.weights"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

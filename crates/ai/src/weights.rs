@@ -1,0 +1,530 @@
+//! The evaluation's weights, kept as data: one file a profile in `crates/ai/weights/`, read at
+//! compile time, each weight's line saying how its value was chosen (the command that tuned it and
+//! the score it made, or why it was set by hand).
+//!
+//! # The files
+//!
+//! ```text
+//! # a comment, to the end of the line
+//! mobility = 10   # quirkat tune --ruleset towers --weight mobility --values 4,10 …
+//! hanging = 25
+//! ```
+//!
+//! One weight a line, `NAME = VALUE`: a name of [`WEIGHT_NAMES`], a whole number of centimen
+//! (hundredths of a man) between −[`MAX_WEIGHT`] and [`MAX_WEIGHT`]. A name may appear once; a
+//! weight a file leaves out is 0 (its term plays no part in that family). Blank lines and
+//! everything after `#` are comments.
+//!
+//! A file that does not read stops the build, naming the file and what is wrong; at run time
+//! ([`parse`], for `quirkat tune`) the error names the line. `quirkat tune` rewrites a weight's line
+//! when a self-play match shows a better value (docs/ai-levels.md, "Tuning the evaluation").
+//!
+//! # Profiles
+//!
+//! A ruleset's evaluation takes the weights of its [`Profile`]: its family, and in the leap and
+//! column games whether kings fly (a flying king is worth more).
+
+use quirkat_rules::{Family, Rules};
+use std::fmt;
+
+/// The weights of the evaluation terms (their meaning: [`crate::eval`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// A man (or any piece, outside towers) on the board.
+    pub man: i32,
+    /// A king.
+    pub king: i32,
+    /// A Queah piece in reserve.
+    pub reserve: i32,
+    /// Per rank gained by a man that moves forward towards promotion.
+    pub advance: i32,
+    /// A man one free step from promotion.
+    pub promotion: i32,
+    /// Per free adjacent point a piece can step to.
+    pub mobility: i32,
+    /// Per piece of the side to move that a short leap could take (subtracted).
+    pub hanging: i32,
+    /// Queah: per piece on a cell no leap can pass over.
+    pub safe: i32,
+    /// Surakarta: per circuit through a piece's point.
+    pub circuit: i32,
+    /// Surakarta: per enemy piece attacked along a circuit.
+    pub attack: i32,
+    /// Surakarta: per pair of adjacent own pieces (subtracted).
+    pub bunching: i32,
+    /// Towers: per stack controlled.
+    pub top: i32,
+    /// Towers: per own piece under one's own top.
+    pub lives: i32,
+    /// Towers: per enemy piece under one's own top.
+    pub prisoner: i32,
+    /// Towers: per own piece under one's own top but below an enemy piece (not in the top run).
+    pub buried: i32,
+}
+
+/// The weights' names, in field order: the names of the files and of [`Weights::set`].
+pub const WEIGHT_NAMES: [&str; 15] = [
+    "man",
+    "king",
+    "reserve",
+    "advance",
+    "promotion",
+    "mobility",
+    "hanging",
+    "safe",
+    "circuit",
+    "attack",
+    "bunching",
+    "top",
+    "lives",
+    "prisoner",
+    "buried",
+];
+
+/// Where the weights files are in the source tree this crate was built from (for `quirkat tune`).
+pub const WEIGHTS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/weights");
+
+/// The largest weight a file may give, either way: a hundred thousand men.
+pub const MAX_WEIGHT: i32 = 10_000_000;
+
+/// Every weight 0.
+const ZERO: Weights = Weights {
+    man: 0,
+    king: 0,
+    reserve: 0,
+    advance: 0,
+    promotion: 0,
+    mobility: 0,
+    hanging: 0,
+    safe: 0,
+    circuit: 0,
+    attack: 0,
+    bunching: 0,
+    top: 0,
+    lives: 0,
+    prisoner: 0,
+    buried: 0,
+};
+
+impl Weights {
+    /// The weights for a ruleset: those of its [`Profile`].
+    pub fn for_rules(rules: &Rules) -> Weights {
+        Profile::of(rules).weights()
+    }
+
+    /// Sets one weight by name (one of [`WEIGHT_NAMES`]).
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        match name_index(name.as_bytes()) {
+            Some(i) => {
+                *self.slot(i) = value;
+                Ok(())
+            }
+            None => Err(format!(
+                "unknown weight '{name}' (one of {})",
+                WEIGHT_NAMES.join(", ")
+            )),
+        }
+    }
+
+    /// The weight named `WEIGHT_NAMES[i]`.
+    pub const fn get(&self, i: usize) -> i32 {
+        let mut w = *self;
+        *w.slot(i)
+    }
+
+    /// The field of the weight named `WEIGHT_NAMES[i]` (`i` below 15).
+    const fn slot(&mut self, i: usize) -> &mut i32 {
+        match i {
+            0 => &mut self.man,
+            1 => &mut self.king,
+            2 => &mut self.reserve,
+            3 => &mut self.advance,
+            4 => &mut self.promotion,
+            5 => &mut self.mobility,
+            6 => &mut self.hanging,
+            7 => &mut self.safe,
+            8 => &mut self.circuit,
+            9 => &mut self.attack,
+            10 => &mut self.bunching,
+            11 => &mut self.top,
+            12 => &mut self.lives,
+            13 => &mut self.prisoner,
+            _ => &mut self.buried,
+        }
+    }
+}
+
+/// The weights a ruleset's evaluation takes: one file of `crates/ai/weights/` each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// The leap family (Srand, Zamma and their readings, Alquerque) with short-leap kings or none.
+    Leap,
+    /// The leap family with flying kings.
+    LeapFlyingKings,
+    /// Queah.
+    Queah,
+    /// Surakarta and Bas-basan sepur.
+    Surakarta,
+    /// Towers Alquerque.
+    Towers,
+    /// Lasca: columns of men and kings, kings stepping.
+    Columns,
+    /// Bashni: columns with flying kings.
+    ColumnsFlyingKings,
+}
+
+/// A profile's file, its text and its weights read from the text at compile time.
+macro_rules! profiles {
+    ($($profile:ident => $file:literal,)*) => {
+        impl Profile {
+            /// Every profile.
+            pub const ALL: [Profile; [$($file),*].len()] = [$(Profile::$profile),*];
+
+            /// The name of the profile's file in `crates/ai/weights/`.
+            pub const fn file_name(self) -> &'static str {
+                match self {
+                    $(Profile::$profile => $file,)*
+                }
+            }
+
+            /// The text of the profile's file, as built in.
+            pub const fn text(self) -> &'static str {
+                match self {
+                    $(Profile::$profile => include_str!(concat!("../weights/", $file)),)*
+                }
+            }
+
+            /// The profile's weights, as built in.
+            pub const fn weights(self) -> Weights {
+                match self {
+                    $(Profile::$profile => {
+                        const W: Weights = built_in!($file);
+                        W
+                    })*
+                }
+            }
+        }
+    };
+}
+
+/// A built-in file's weights, read while building; a file that does not read stops the build with
+/// its name and what is wrong (a constant's panic cannot format the line's number: [`parse`] gives
+/// it).
+macro_rules! built_in {
+    ($file:literal) => {
+        match parse_bytes(include_str!(concat!("../weights/", $file)).as_bytes()) {
+            Ok(w) => w,
+            Err(e) => match e.kind {
+                WeightsErrorKind::NotAWeight => {
+                    panic!(concat!(
+                        "crates/ai/weights/",
+                        $file,
+                        ": a line not `NAME = VALUE`"
+                    ))
+                }
+                WeightsErrorKind::UnknownName => {
+                    panic!(concat!("crates/ai/weights/", $file, ": an unknown weight"))
+                }
+                WeightsErrorKind::Repeated => {
+                    panic!(concat!(
+                        "crates/ai/weights/",
+                        $file,
+                        ": a weight given twice"
+                    ))
+                }
+                WeightsErrorKind::NotANumber => {
+                    panic!(concat!(
+                        "crates/ai/weights/",
+                        $file,
+                        ": a value not a whole number"
+                    ))
+                }
+                WeightsErrorKind::TooLarge => {
+                    panic!(concat!("crates/ai/weights/", $file, ": a value too large"))
+                }
+            },
+        }
+    };
+}
+
+profiles! {
+    Leap => "leap.weights",
+    LeapFlyingKings => "leap-flying-kings.weights",
+    Queah => "queah.weights",
+    Surakarta => "surakarta.weights",
+    Towers => "towers.weights",
+    Columns => "columns.weights",
+    ColumnsFlyingKings => "columns-flying-kings.weights",
+}
+
+impl Profile {
+    /// The profile of a ruleset.
+    pub fn of(rules: &Rules) -> Profile {
+        match rules.family {
+            Family::Queah => Profile::Queah,
+            Family::Leap if rules.king_flying_capture => Profile::LeapFlyingKings,
+            Family::Leap => Profile::Leap,
+            Family::Surakarta => Profile::Surakarta,
+            Family::Towers if rules.ranked_columns() && rules.king_flying_capture => {
+                Profile::ColumnsFlyingKings
+            }
+            Family::Towers if rules.ranked_columns() => Profile::Columns,
+            Family::Towers => Profile::Towers,
+        }
+    }
+}
+
+/// Why a weights file does not read, and on which line (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeightsError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub kind: WeightsErrorKind,
+}
+
+/// What is wrong with a line of a weights file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeightsErrorKind {
+    /// Not `NAME = VALUE`.
+    NotAWeight,
+    /// A name not in [`WEIGHT_NAMES`].
+    UnknownName,
+    /// A name given a second time.
+    Repeated,
+    /// A value that is not a whole number.
+    NotANumber,
+    /// A value beyond ±[`MAX_WEIGHT`].
+    TooLarge,
+}
+
+impl WeightsErrorKind {
+    const fn says(self) -> &'static str {
+        match self {
+            WeightsErrorKind::NotAWeight => "not `NAME = VALUE`",
+            WeightsErrorKind::UnknownName => "an unknown weight",
+            WeightsErrorKind::Repeated => "a weight given twice",
+            WeightsErrorKind::NotANumber => "a value that is not a whole number",
+            WeightsErrorKind::TooLarge => "a value beyond ±10,000,000",
+        }
+    }
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.kind.says())?;
+        if self.kind == WeightsErrorKind::UnknownName {
+            write!(f, " (the names: {})", WEIGHT_NAMES.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// Reads a weights file (the form: the module documentation).
+pub fn parse(text: &str) -> Result<Weights, WeightsError> {
+    parse_bytes(text.as_bytes())
+}
+
+/// [`parse`] over bytes, in a form the compiler can run while building.
+const fn parse_bytes(b: &[u8]) -> Result<Weights, WeightsError> {
+    let mut w = ZERO;
+    let mut seen = [false; WEIGHT_NAMES.len()];
+    let mut line = 0;
+    let mut i = 0;
+    while i < b.len() {
+        line += 1;
+        let start = i;
+        while i < b.len() && b[i] != b'\n' {
+            i += 1;
+        }
+        let mut end = start;
+        while end < i && b[end] != b'#' {
+            end += 1;
+        }
+        i += 1;
+        let (s, e) = trim(b, start, end);
+        if s == e {
+            continue;
+        }
+        let mut eq = s;
+        while eq < e && b[eq] != b'=' {
+            eq += 1;
+        }
+        if eq == e {
+            return fail(line, WeightsErrorKind::NotAWeight);
+        }
+        let (ns, ne) = trim(b, s, eq);
+        let (vs, ve) = trim(b, eq + 1, e);
+        if ns == ne || vs == ve {
+            return fail(line, WeightsErrorKind::NotAWeight);
+        }
+        let Some(k) = name_index(b.split_at(ne).0.split_at(ns).1) else {
+            return fail(line, WeightsErrorKind::UnknownName);
+        };
+        if seen[k] {
+            return fail(line, WeightsErrorKind::Repeated);
+        }
+        seen[k] = true;
+        let value = match number(b, vs, ve) {
+            Ok(v) => v,
+            Err(kind) => return fail(line, kind),
+        };
+        *w.slot(k) = value;
+    }
+    Ok(w)
+}
+
+const fn fail(line: usize, kind: WeightsErrorKind) -> Result<Weights, WeightsError> {
+    Err(WeightsError { line, kind })
+}
+
+/// `b[start..end]` without the spaces, tabs and carriage returns at either end.
+const fn trim(b: &[u8], mut start: usize, mut end: usize) -> (usize, usize) {
+    while start < end && matches!(b[start], b' ' | b'\t' | b'\r') {
+        start += 1;
+    }
+    while end > start && matches!(b[end - 1], b' ' | b'\t' | b'\r') {
+        end -= 1;
+    }
+    (start, end)
+}
+
+/// The index in [`WEIGHT_NAMES`] of the name spelt by `name`.
+const fn name_index(name: &[u8]) -> Option<usize> {
+    let mut k = 0;
+    while k < WEIGHT_NAMES.len() {
+        let known = WEIGHT_NAMES[k].as_bytes();
+        if known.len() == name.len() {
+            let mut j = 0;
+            while j < name.len() && known[j] == name[j] {
+                j += 1;
+            }
+            if j == name.len() {
+                return Some(k);
+            }
+        }
+        k += 1;
+    }
+    None
+}
+
+/// The whole number spelt by `b[start..end]` (not empty): an optional sign, then digits.
+const fn number(b: &[u8], start: usize, end: usize) -> Result<i32, WeightsErrorKind> {
+    let negative = b[start] == b'-';
+    let mut i = start;
+    if b[start] == b'-' || b[start] == b'+' {
+        i += 1;
+    }
+    if i == end {
+        return Err(WeightsErrorKind::NotANumber);
+    }
+    let mut v: i64 = 0;
+    while i < end {
+        let d = b[i];
+        if !d.is_ascii_digit() {
+            return Err(WeightsErrorKind::NotANumber);
+        }
+        v = v * 10 + (d - b'0') as i64;
+        if v > MAX_WEIGHT as i64 {
+            return Err(WeightsErrorKind::TooLarge);
+        }
+        i += 1;
+    }
+    Ok(if negative { -v as i32 } else { v as i32 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quirkat_rules::RulesetId;
+    use quirkat_rules::rng::Rng;
+
+    #[test]
+    fn every_built_in_file_reads_and_gives_its_profile_its_weights() {
+        for p in Profile::ALL {
+            let w = parse(p.text()).unwrap_or_else(|e| panic!("{}: {e}", p.file_name()));
+            assert_eq!(w, p.weights(), "{}", p.file_name());
+            // a man's worth sets the scale: every profile values something
+            assert!(
+                (0..WEIGHT_NAMES.len()).any(|i| w.get(i) >= 100),
+                "{}",
+                p.file_name()
+            );
+        }
+    }
+
+    #[test]
+    fn every_ruleset_has_a_profile_and_every_profile_a_ruleset() {
+        let used: Vec<Profile> = RulesetId::ALL
+            .iter()
+            .map(|&r| Profile::of(&Rules::new(r)))
+            .collect();
+        for p in Profile::ALL {
+            assert!(used.contains(&p), "no ruleset uses {}", p.file_name());
+        }
+    }
+
+    #[test]
+    fn a_file_reads_names_values_comments_and_blank_lines() {
+        let text = "# towers\n\n  mobility = 10   # tuned\r\nhanging=-25\nking = +7\n";
+        let w = parse(text).unwrap();
+        assert_eq!((w.mobility, w.hanging, w.king), (10, -25, 7));
+        assert_eq!(
+            Weights {
+                mobility: 0,
+                hanging: 0,
+                king: 0,
+                ..w
+            },
+            ZERO
+        );
+    }
+
+    #[test]
+    fn a_bad_line_is_named_with_what_is_wrong() {
+        use WeightsErrorKind::*;
+        for (text, line, kind) in [
+            ("man = 100\nmobility 10\n", 2, NotAWeight),
+            ("man =\n", 1, NotAWeight),
+            ("= 3\n", 1, NotAWeight),
+            ("# c\nmen = 100\n", 2, UnknownName),
+            ("man = 100\nman = 90\n", 2, Repeated),
+            ("man = 1e2\n", 1, NotANumber),
+            ("man = -\n", 1, NotANumber),
+            ("man = 12 13\n", 1, NotANumber),
+            ("man = 99999999999\n", 1, TooLarge),
+        ] {
+            assert_eq!(parse(text), Err(WeightsError { line, kind }), "{text:?}");
+        }
+        let said = parse("a = 1").unwrap_err().to_string();
+        assert!(
+            said.starts_with("line 1: an unknown weight (the names: man, king"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn any_bytes_give_weights_or_an_error_never_a_panic() {
+        let mut rng = Rng::new(7);
+        let alphabet = b"man=kig0123456789-+ #\n\r\t\xff";
+        for _ in 0..20_000 {
+            let len = rng.below(40);
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect();
+            let _ = parse_bytes(&bytes);
+        }
+    }
+
+    #[test]
+    fn set_takes_every_name_and_refuses_others() {
+        let mut w = ZERO;
+        for (i, name) in WEIGHT_NAMES.iter().enumerate() {
+            w.set(name, i as i32 + 1).unwrap();
+            assert_eq!(w.get(i), i as i32 + 1);
+        }
+        assert!(w.set("queen", 900).is_err());
+    }
+}
