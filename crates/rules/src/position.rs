@@ -391,10 +391,12 @@ const STACK_KEYS: usize = 512; // [colour][level][point], 2 × 32 × 25
 const RESERVE_KEYS: usize = STACK_KEYS + 2 * 32 * TOWERS_POINTS; // [side][count], 2 × 32
 const SIDE_KEY: usize = RESERVE_KEYS + 64;
 const DROP_KEY: usize = SIDE_KEY + 1;
-const HUFF_KEY: usize = DROP_KEY + 1;
+// DROP_KEY + 1 was the key of a whole huff set, mixed; no longer used, kept so that the keys after
+// it keep their places
 // drawn after the others, so that theirs keep their values
-const COLUMN_KEYS: usize = HUFF_KEY + 1; // [point], 32
-const KEY_COUNT: usize = COLUMN_KEYS + STACK_POINTS;
+const COLUMN_KEYS: usize = DROP_KEY + 2; // [point], 32
+const HUFF_KEYS: usize = COLUMN_KEYS + STACK_POINTS; // [point], 128
+const KEY_COUNT: usize = HUFF_KEYS + 128;
 
 const fn make_keys() -> [u64; KEY_COUNT] {
     let mut keys = [0u64; KEY_COUNT];
@@ -499,14 +501,19 @@ pub(crate) fn drop_key() -> u64 {
     KEYS[DROP_KEY]
 }
 
-/// The key of a set of huffable pieces (0 for none): the set's two halves mixed in turn, so that a
-/// set costs the same to hash whatever its size.
-#[inline]
+/// The key of a set of huffable pieces (0 for none): the XOR of its points' huff keys. Huff sets
+/// are small (the pieces that could have captured), so this costs a few instructions where mixing
+/// the whole set cost two multiplication chains, a tenth of a Covarrubias perft, twice a move.
+#[inline(always)]
 pub(crate) fn huff_set_key(set: Bits) -> u64 {
-    if set == 0 {
-        return 0;
+    let mut key = 0;
+    for p in BitIter(set as u64) {
+        key ^= KEYS[HUFF_KEYS + p as usize];
     }
-    fmix(fmix(KEYS[HUFF_KEY] ^ set as u64) ^ (set >> 64) as u64)
+    for p in BitIter((set >> 64) as u64) {
+        key ^= KEYS[HUFF_KEYS + 64 + p as usize];
+    }
+    key
 }
 
 /// A bijective 64-bit finaliser (the one of MurmurHash3): spreads every input bit over the output.
@@ -528,7 +535,7 @@ mod tests {
     fn zobrist_keys_keep_their_values() {
         // the column keys were appended after the first 2179, which keep their values
         assert_eq!(COLUMN_KEYS, 2179);
-        assert_eq!(KEY_COUNT, 2179 + 32);
+        assert_eq!(KEY_COUNT, 2179 + 32 + 128);
         let old = &KEYS[..COLUMN_KEYS];
         assert_eq!(KEYS[0], 0x092c_ccb1_2b8b_115d);
         assert_eq!(KEYS[1], 0xe07c_978f_2028_1553);
