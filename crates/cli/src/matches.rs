@@ -77,8 +77,8 @@ pub(crate) struct Args {
 }
 
 impl Args {
-    /// A match between `player` with weights `a` and `player` with weights `b` on `rules`: `games`
-    /// games from the default balanced openings, for `quirkat tune`.
+    /// `player` against itself on `rules`: `games` games from the default balanced openings and
+    /// `seed`, for `quirkat tune` (which gives each side its weights through [`play`]).
     pub(crate) fn self_play(rules: Rules, player: Player, games: u32, seed: u64) -> Args {
         Args {
             rules,
@@ -265,11 +265,11 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 
 /// What a match came to, from A's side.
 pub(crate) struct Played {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
     /// A's score in each game: 1, ½ or 0.
-    pub scores: Vec<f64>,
+    pub(crate) scores: Vec<f64>,
     /// The first player's wins, draws and losses.
     first: (u32, u32, u32),
     stats: [Stats; 2],
