@@ -106,14 +106,15 @@ impl Player {
         } else {
             NOISE[l as usize - 1]
         };
-        Some(match l {
-            1 => (depth_and_nodes(1, 5_000), noise),
-            2 => (depth_and_nodes(2, 20_000), noise),
-            3 => (nodes(LEVEL3_NODES), noise),
-            4 => (nodes(LEVEL4_NODES), noise),
-            5 => (nodes(LEVEL5_NODES), noise),
-            _ => (Limits::time(time_ms), noise),
-        })
+        let limits = match l {
+            1 => depth_and_nodes(1, 5_000),
+            2 => depth_and_nodes(2, 20_000),
+            3 => nodes(LEVEL3_NODES),
+            4 => nodes(LEVEL4_NODES),
+            5 => nodes(LEVEL5_NODES),
+            _ => Limits::time(time_ms),
+        };
+        Some((limits, noise))
     }
 }
 

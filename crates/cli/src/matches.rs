@@ -85,11 +85,11 @@ impl Args {
             a: player,
             b: player,
             games,
-            movetime: 1000.0,
+            movetime: MOVETIME_MS,
             fixed: None,
             seed,
             opening_plies: default_opening_plies(&rules),
-            max_plies: 1000,
+            max_plies: MAX_PLIES,
             tune: [Vec::new(), Vec::new()],
             no_table: false,
             verbose: false,
@@ -115,7 +115,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N", value_parser = positive::<u32>)]
     games: u32,
     /// Level 6's time a move, in milliseconds
-    #[arg(long, value_name = "MS", default_value_t = 1000.0, value_parser = positive::<f64>)]
+    #[arg(long, value_name = "MS", default_value_t = MOVETIME_MS, value_parser = positive::<f64>)]
     movetime: f64,
     /// Level 6 searches this many nodes a move instead of a time
     #[arg(long, value_name = "N", value_parser = number::<u64>)]
@@ -131,7 +131,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "K", value_parser = number::<u32>)]
     opening_plies: Option<u32>,
     /// A game still running after this many plies is scored as the ruleset scores its limits
-    #[arg(long, value_name = "P", default_value_t = 1000, value_parser = number::<u32>)]
+    #[arg(long, value_name = "P", default_value_t = MAX_PLIES, value_parser = number::<u32>)]
     max_plies: u32,
     /// A weight of player A's evaluation changed; as many as needed
     #[arg(long, value_name = "KEY=VALUE", value_parser = tune)]
@@ -520,6 +520,10 @@ fn default_opening_plies(rules: &Rules) -> u32 {
     }
 }
 
+/// Level 6's time a move by default, in milliseconds (`--movetime`).
+const MOVETIME_MS: f64 = 1000.0;
+/// Plies after which a game still running is scored as the ruleset scores its limits (`--max-plies`).
+const MAX_PLIES: u32 = 1000;
 /// Threshold of a balanced opening, in centimen: `|score|` of the fixed-budget search at most this.
 const BALANCE_CP: i32 = 40;
 /// Nodes of the search that judges an opening's balance.

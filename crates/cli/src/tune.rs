@@ -79,13 +79,13 @@ fn level(s: &str) -> Result<u8, Takes> {
 /// Runs `quirkat tune`.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
     let rules = args.rules.rules()?;
-    if !WEIGHT_NAMES.contains(&args.weight.as_str()) {
+    let Some(index) = WEIGHT_NAMES.iter().position(|n| *n == args.weight) else {
         return Err(format!(
             "--weight takes one of {}, not '{}'",
             WEIGHT_NAMES.join(", "),
             args.weight
         ));
-    }
+    };
     let profile = Profile::of(&rules);
     let path = args
         .file
@@ -94,10 +94,6 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let shown = path.display();
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     let base = weights::parse(&text).map_err(|e| format!("{shown}, {e}"))?;
-    let index = WEIGHT_NAMES
-        .iter()
-        .position(|n| *n == args.weight)
-        .expect("checked above");
     let old = base.get(index);
     say!(
         "{} = {old} in {shown}; level {} against itself, {} games a value",
