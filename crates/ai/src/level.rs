@@ -16,7 +16,7 @@
 //! | 5 | 100,000 nodes (towers 20,000); Queah: table wins in the endgame | 0 | strong |
 //! | 6 | the time given (1 s by default); Queah: the table throughout; contempt for draws 20 | 0 | full strength |
 //!
-//! In Alquerque (every reading) the noise is ±2000, ±470, ±280, ±175 and ±100 for levels 1–5
+//! In Alquerque (every reading) the noise is ±2000, ±540, ±320, ±175 and ±100 for levels 1–5
 //! ([`ALQUERQUE_NOISE`]): level 1 plays at random there.
 //!
 //! Level 6 scores a game ended drawn by repetition or the no-progress limit at −[`LEVEL6_CONTEMPT`]
@@ -126,7 +126,7 @@ pub const NOISE: [i32; 6] = [400, 120, 40, 25, 0, 0];
 /// 91 games of 100 and level 5 against level 4 drew 91, so each level scored about 54% against the
 /// one below. Here the levels are set apart by how often they err instead (docs/ai-levels.md,
 /// "Alquerque's levels").
-pub const ALQUERQUE_NOISE: [i32; 6] = [2000, 470, 280, 175, 100, 0];
+pub const ALQUERQUE_NOISE: [i32; 6] = [2000, 540, 320, 175, 100, 0];
 
 /// Whether `rules` are one of Alquerque's readings: the leap family on the 5×5 board.
 fn alquerque(rules: &Rules) -> bool {
