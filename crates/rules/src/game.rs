@@ -421,7 +421,11 @@ impl Game {
             end: EndRules::new(&self.rules),
             make_leaves,
         };
-        node.count(&self.pos, depth, &mut bufs, &mut history, 0)
+        if family::plain_columns(&self.rules) {
+            node.count::<true>(&self.pos, depth, &mut bufs, &mut history, 0)
+        } else {
+            node.count::<false>(&self.pos, depth, &mut bufs, &mut history, 0)
+        }
     }
 }
 
@@ -434,7 +438,8 @@ struct Node<'a> {
 
 impl Node<'_> {
     /// Leaves below `pos`; `window` is where the positions that can still recur start in `history`.
-    fn count(
+    /// `COLUMNS` is [`family::plain_columns`] of the rules, settled once for the tree.
+    fn count<const COLUMNS: bool>(
         &self,
         pos: &Position,
         depth: u32,
@@ -447,7 +452,7 @@ impl Node<'_> {
             return 1;
         }
         let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-        generate(rules, pos, buf);
+        family::generate_settled::<COLUMNS>(rules, pos, buf);
         if buf.is_empty() || self.end.limit(pos, &history[window..]).is_some() {
             return 0;
         }
@@ -456,7 +461,7 @@ impl Node<'_> {
                 for m in buf.iter() {
                     // the whole position is made and kept, as a search would use it
                     let mut child = *pos;
-                    family::play_onto(rules, pos, &mut child, m);
+                    family::play_settled::<COLUMNS>(rules, pos, &mut child, m);
                     std::hint::black_box(&child);
                 }
             }
@@ -465,14 +470,14 @@ impl Node<'_> {
         let mut total = 0;
         for m in buf.iter() {
             let mut child = *pos;
-            family::play_onto(rules, pos, &mut child, m);
+            family::play_settled::<COLUMNS>(rules, pos, &mut child, m);
             let w = if self.end.irreversible(m) {
                 history.len()
             } else {
                 window
             };
             history.push(child.hash);
-            total += self.count(&child, depth - 1, rest, history, w);
+            total += self.count::<COLUMNS>(&child, depth - 1, rest, history, w);
             history.pop();
         }
         total

@@ -472,19 +472,26 @@ pub(crate) fn level_key(p: u8, c: u32, l: u8) -> u64 {
 }
 
 /// The key of the column on point `p` in Lasca and Bashni, from its colours `stack` ([`stack_of`])
-/// and its ranks: the point's key and the whole column mixed by a bijective finaliser, so that a
-/// column costs the same to hash whatever its height (a capture changes every level of the moving
-/// column). 0 for an empty point.
+/// and its ranks: the point's key XORed with the whole column, then one folded multiplication (the
+/// 128-bit product's halves XORed), so that a column costs the same to hash whatever its height (a
+/// capture changes every level of the moving column). 0 for an empty point.
+///
+/// The multiplication mixes every bit of the column into the key, so two columns swapped between
+/// points change the hash (a plain XOR would not). It replaced MurmurHash3's two-multiplication
+/// finaliser, whose latency was about 4% of a Lasca perft.
 #[inline(always)]
 pub(crate) fn column_key(p: u8, stack: u32, ranks: u32) -> u64 {
     if stack == EMPTY_STACK {
         return 0;
     }
-    fmix(
-        KEYS[COLUMN_KEYS + (p as usize & (STACK_POINTS - 1))]
-            ^ (stack as u64 | (ranks as u64) << 32),
-    )
+    let column = stack as u64 | (ranks as u64) << 32;
+    let product = (KEYS[COLUMN_KEYS + (p as usize & (STACK_POINTS - 1))] ^ column) as u128
+        * COLUMN_MULTIPLIER as u128;
+    product as u64 ^ (product >> 64) as u64
 }
+
+/// The odd multiplier of [`column_key`]: 2^64 divided by the golden ratio.
+const COLUMN_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
 
 #[inline(always)]
 pub(crate) fn reserve_key(side: usize, count: u8) -> u64 {
@@ -516,14 +523,6 @@ pub(crate) fn huff_set_key(set: Bits) -> u64 {
     key
 }
 
-/// A bijective 64-bit finaliser (the one of MurmurHash3): spreads every input bit over the output.
-#[inline(always)]
-fn fmix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    z = (z ^ (z >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    z ^ (z >> 33)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -545,6 +544,43 @@ mod tests {
             .iter()
             .fold(0u64, |t, &k| t.wrapping_mul(31).wrapping_add(k));
         assert_eq!(sum, 0xe474_7c06_b85c_a6e6);
+    }
+
+    /// Every column up to five pieces high, with every mix of colours and ranks, has a key of its
+    /// own on every point, and two columns swapped between two points change the hash.
+    #[test]
+    fn column_keys_tell_columns_apart() {
+        let mut columns = Vec::new();
+        for height in 1..=5u32 {
+            for colours in 0..1u32 << height {
+                for ranks in 0..1u32 << height {
+                    columns.push((1 << height | colours, ranks));
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for p in 0..STACK_POINTS as u8 {
+            for &(stack, ranks) in &columns {
+                let key = column_key(p, stack, ranks);
+                assert!(
+                    key != 0 && seen.insert(key),
+                    "point {p}, column {stack:b}/{ranks:b}"
+                );
+            }
+        }
+        assert_eq!(seen.len(), 32 * (4 + 16 + 64 + 256 + 1024));
+        let key = |p, c: (u32, u32)| column_key(p, c.0, c.1);
+        for (p, q) in [(0, 1), (3, 17), (24, 31)] {
+            for (i, &a) in columns.iter().enumerate().step_by(7) {
+                for &b in columns[i + 1..].iter().step_by(13) {
+                    assert_ne!(
+                        key(p, a) ^ key(q, b),
+                        key(p, b) ^ key(q, a),
+                        "{p} {q} {a:?} {b:?}"
+                    );
+                }
+            }
+        }
     }
 
     /// The table of short stacks gives every stack the XOR of its level keys, and so do the taller
