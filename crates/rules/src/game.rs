@@ -3,7 +3,7 @@
 
 use crate::board::{Bits, NONE, Point, bit};
 use crate::error::PlayError;
-use crate::family::{self, generate, make};
+use crate::family::{self, generate, make, tree};
 use crate::illegal::Illegal;
 use crate::moves::{MAX_MOVES, Move, ParsedMove};
 use crate::position::{Position, Side};
@@ -421,10 +421,11 @@ impl Game {
             end: EndRules::new(&self.rules),
             make_leaves,
         };
-        if family::plain_columns(&self.rules) {
-            node.count::<true>(&self.pos, depth, &mut bufs, &mut history, 0)
-        } else {
-            node.count::<false>(&self.pos, depth, &mut bufs, &mut history, 0)
+        let (pos, bufs, history) = (&self.pos, &mut bufs, &mut history);
+        match family::settle(&self.rules) {
+            tree::STACKLESS => node.count::<{ tree::STACKLESS }>(pos, depth, bufs, history, 0),
+            tree::COLUMNS => node.count::<{ tree::COLUMNS }>(pos, depth, bufs, history, 0),
+            _ => node.count::<{ tree::STACKS }>(pos, depth, bufs, history, 0),
         }
     }
 }
@@ -438,8 +439,8 @@ struct Node<'a> {
 
 impl Node<'_> {
     /// Leaves below `pos`; `window` is where the positions that can still recur start in `history`.
-    /// `COLUMNS` is [`family::plain_columns`] of the rules, settled once for the tree.
-    fn count<const COLUMNS: bool>(
+    /// `TREE` is the rules' [`family::settle`], settled once for the tree.
+    fn count<const TREE: u8>(
         &self,
         pos: &Position,
         depth: u32,
@@ -452,34 +453,30 @@ impl Node<'_> {
             return 1;
         }
         let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-        family::generate_settled::<COLUMNS>(rules, pos, buf);
+        family::generate_settled::<TREE>(rules, pos, buf);
         if buf.is_empty() || self.end.limit(pos, &history[window..]).is_some() {
             return 0;
         }
         if depth == 1 {
             if self.make_leaves {
-                for m in buf.iter() {
-                    // the whole position is made and kept, as a search would use it
-                    let mut child = *pos;
-                    family::play_settled::<COLUMNS>(rules, pos, &mut child, m);
-                    std::hint::black_box(&child);
-                }
+                // the whole position is made and kept, as a search would use it
+                family::for_each_child::<TREE>(rules, pos, buf, |_, child| {
+                    std::hint::black_box(child);
+                });
             }
             return buf.len() as u64;
         }
         let mut total = 0;
-        for m in buf.iter() {
-            let mut child = *pos;
-            family::play_settled::<COLUMNS>(rules, pos, &mut child, m);
+        family::for_each_child::<TREE>(rules, pos, buf, |m, child| {
             let w = if self.end.irreversible(m) {
                 history.len()
             } else {
                 window
             };
             history.push(child.hash);
-            total += self.count::<COLUMNS>(&child, depth - 1, rest, history, w);
+            total += self.count::<TREE>(child, depth - 1, rest, history, w);
             history.pop();
-        }
+        });
         total
     }
 }

@@ -93,6 +93,21 @@ pub struct Position {
 }
 
 impl Position {
+    /// Copies `src` into `self` but for the column arrays, which must already agree: outside the
+    /// towers family they hold [`Position::empty`]'s constants in every position of every game.
+    #[inline(always)]
+    pub(crate) fn copy_without_stacks(&mut self, src: &Position) {
+        debug_assert!(self.stacks == src.stacks && self.ranks == src.ranks);
+        self.own = src.own;
+        self.kings = src.kings;
+        self.reserve = src.reserve;
+        self.side = src.side;
+        self.drop_pending = src.drop_pending;
+        self.huff = src.huff;
+        self.no_progress = src.no_progress;
+        self.hash = src.hash;
+    }
+
     pub(crate) fn empty(side: Side) -> Position {
         Position {
             own: [0; 2],

@@ -155,41 +155,65 @@ pub fn route(rules: &Rules, pos: &Position, m: &Move) -> Vec<Track> {
 #[inline]
 pub fn make(rules: &Rules, pos: &Position, m: &Move) -> Position {
     let mut p = *pos;
-    play_onto(rules, pos, &mut p, m);
+    play_onto(rules, pos, &mut p, m, &mut None);
     p
 }
 
 /// Plays `m` onto `p`, a copy of `src` made just before: [`make`] for a caller that keeps the child
-/// where it wants it (perft). Lasca's and Bashni's columns are read from `src` (see
-/// [`towers::make_columns`]); the other families play on `p` alone.
+/// where it wants it ([`for_each_child`]). Lasca's and Bashni's columns are read from `src` (see
+/// [`towers::make_columns`]); the other families play on `p` alone. `capturers` is
+/// [`play_huffing`]'s.
 #[inline(always)]
-pub(crate) fn play_onto(rules: &Rules, src: &Position, p: &mut Position, m: &Move) {
+fn play_onto(
+    rules: &Rules,
+    src: &Position,
+    p: &mut Position,
+    m: &Move,
+    capturers: &mut Option<(u8, Bits)>,
+) {
     if plain_columns(rules) {
         towers::make_columns(rules, src, p, m);
         return finish(p, m.capture | m.promotes);
     }
-    play(rules, p, m)
+    play(rules, p, m, capturers)
 }
 
 /// Whether `rules` are Lasca's or Bashni's columns without huffing: the rules whose moves
-/// [`play_onto`] makes from the parent, and [`generate_settled`] and [`play_settled`] reach without
-/// the family's dispatch.
+/// [`play_onto`] makes from the parent.
 #[inline(always)]
-pub(crate) fn plain_columns(rules: &Rules) -> bool {
+fn plain_columns(rules: &Rules) -> bool {
     rules.ranked_columns() && rules.capture != CaptureRule::Huffing
 }
 
-/// [`generate`] for a caller that settled [`plain_columns`] once for a whole tree (perft): with
-/// `COLUMNS`, Lasca's and Bashni's generator is called straight rather than through the family's
-/// dispatch at every node (about 7% of a Lasca perft).
+/// How [`generate_settled`] and [`for_each_child`] treat a tree's positions, settled once for the
+/// whole tree by [`settle`] (a perft) rather than at every node.
+pub(crate) mod tree {
+    /// Outside the towers family: the column arrays never change.
+    pub(crate) const STACKLESS: u8 = 0;
+    /// Lasca and Bashni without huffing: their own generator and make, called straight.
+    pub(crate) const COLUMNS: u8 = 1;
+    /// Towers, and columns with huffing: the general path, a fresh copy for every child.
+    pub(crate) const STACKS: u8 = 2;
+}
+
+/// The [`tree`] kind of `rules`.
+pub(crate) fn settle(rules: &Rules) -> u8 {
+    if rules.family != Family::Towers {
+        tree::STACKLESS
+    } else if plain_columns(rules) {
+        tree::COLUMNS
+    } else {
+        tree::STACKS
+    }
+}
+
+/// [`generate`] for a tree of kind `TREE` ([`settle`]): with [`tree::COLUMNS`], Lasca's and
+/// Bashni's generator is called straight rather than through the family's dispatch at every node
+/// (about 7% of a Lasca perft).
 #[inline(always)]
-pub(crate) fn generate_settled<const COLUMNS: bool>(
-    rules: &Rules,
-    pos: &Position,
-    out: &mut Vec<Move>,
-) {
-    debug_assert_eq!(COLUMNS, plain_columns(rules));
-    if COLUMNS {
+pub(crate) fn generate_settled<const TREE: u8>(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    debug_assert_eq!(TREE, settle(rules));
+    if TREE == tree::COLUMNS {
         out.clear();
         towers::generate_columns(rules, pos, out);
     } else {
@@ -197,32 +221,58 @@ pub(crate) fn generate_settled<const COLUMNS: bool>(
     }
 }
 
-/// [`play_onto`] for the same callers as [`generate_settled`].
+/// Makes the moves of `parent` one after another and hands each child to `visit`, as a perft does,
+/// in a tree of kind `TREE` ([`settle`]): each child is what [`make`] gives, less the work the
+/// siblings share.
+///
+/// - [`tree::STACKLESS`]: the column arrays hold the same constants in every position
+///   ([`Position::empty`]'s), so the children share one place, and only the other fields are copied
+///   from the parent into it (80 of the position's 336 bytes; 15–20% of a perft in the leap games).
+///   In the towers family each child is a fresh copy (copying into a shared place was 5–10% slower
+///   there).
+/// - Under huffing, the pieces that could capture before a move that captures nothing are the same
+///   for every sibling that huffs the same piece, or none: they are found once per huff (a third of
+///   a Covarrubias perft).
+/// - [`tree::COLUMNS`]: Lasca's and Bashni's moves are made straight, without the family's dispatch.
 #[inline(always)]
-pub(crate) fn play_settled<const COLUMNS: bool>(
+pub(crate) fn for_each_child<const TREE: u8>(
     rules: &Rules,
-    src: &Position,
-    p: &mut Position,
-    m: &Move,
+    parent: &Position,
+    moves: &[Move],
+    mut visit: impl FnMut(&Move, &Position),
 ) {
-    debug_assert_eq!(COLUMNS, plain_columns(rules));
-    if COLUMNS {
-        towers::make_columns(rules, src, p, m);
-        finish(p, m.capture | m.promotes);
-    } else {
-        play_onto(rules, src, p, m);
+    debug_assert_eq!(TREE, settle(rules));
+    let mut capturers = None;
+    if TREE == tree::STACKLESS {
+        let mut child = *parent;
+        for m in moves {
+            child.copy_without_stacks(parent);
+            play(rules, &mut child, m, &mut capturers);
+            visit(m, &child);
+        }
+        return;
+    }
+    for m in moves {
+        let mut child = *parent;
+        if TREE == tree::COLUMNS {
+            towers::make_columns(rules, parent, &mut child, m);
+            finish(&mut child, m.capture | m.promotes);
+        } else {
+            play_onto(rules, parent, &mut child, m, &mut capturers);
+        }
+        visit(m, &child);
     }
 }
 
-/// [`make`] in place: plays `m` on `p`.
+/// [`make`] in place: plays `m` on `p`. `capturers` is [`play_huffing`]'s.
 #[inline(always)]
-fn play(rules: &Rules, p: &mut Position, m: &Move) {
+fn play(rules: &Rules, p: &mut Position, m: &Move, capturers: &mut Option<(u8, Bits)>) {
     if rules.family == Family::Queah {
         // Queah plays its own moves, drops and all
         return queah::play(rules, p, m);
     }
     if rules.capture == CaptureRule::Huffing {
-        return play_huffing(rules, p, m);
+        return play_huffing(rules, p, m, capturers);
     }
     // huff rights and huffs exist only under huffing (position strings refuse them elsewhere)
     debug_assert!(p.huff == 0 && m.huff == NONE);
@@ -232,9 +282,10 @@ fn play(rules: &Rules, p: &mut Position, m: &Move) {
 
 /// [`play`] under huffing: the rights expire, the huff is played, and a move that misses a capture
 /// gives the opponent the right to huff one of the pieces that could have captured (the moved one at
-/// its new point).
+/// its new point). `capturers` remembers the pieces that could capture after the last huff asked
+/// about ([`for_each_child`]): the same for every move of a position that huffs the same piece, or none.
 #[inline(never)]
-fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
+fn play_huffing(rules: &Rules, p: &mut Position, m: &Move, capturers: &mut Option<(u8, Bits)>) {
     p.hash ^= huff_set_key(p.huff);
     p.huff = 0;
     let huffed = m.huff != NONE;
@@ -243,7 +294,14 @@ fn play_huffing(rules: &Rules, p: &mut Position, m: &Move) {
     }
     let mut missed = 0;
     if !m.capture {
-        missed = capturers_remembered(rules, p);
+        missed = match *capturers {
+            Some((huff, found)) if huff == m.huff => found,
+            _ => {
+                let found = capturers_remembered(rules, p);
+                *capturers = Some((m.huff, found));
+                found
+            }
+        };
         if missed & bit(m.from) != 0 {
             missed = (missed & !bit(m.from)) | m.to().bit();
         }
