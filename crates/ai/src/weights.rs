@@ -22,8 +22,11 @@
 //! # Profiles
 //!
 //! A ruleset's evaluation takes the weights of its [`Profile`]: its family, and in the leap and
-//! column games whether kings fly (a flying king is worth more).
+//! column games whether kings fly (a flying king is worth more). Two slow leap readings, whose men
+//! move every way and never promote, whose captures and chains are optional and whose limits are
+//! scored by material, have a profile of their own ([`Profile::LeapUnpromoted`]).
 
+use quirkat_rules::ruleset::{CaptureRule, Chains, Scoring};
 use quirkat_rules::{Family, Rules};
 use std::fmt;
 
@@ -161,6 +164,11 @@ pub enum Profile {
     Leap,
     /// The leap family with flying kings.
     LeapFlyingKings,
+    /// The slow leap readings with chains: men that move every way and never promote, optional
+    /// captures and chains, the limits scored by material (Meurimueng, Satoel after Jacobson 1919).
+    /// Ratti, whose captures are single, gained nothing from these weights and keeps
+    /// [`Profile::LeapFlyingKings`], as does Alquerque, whose limits are a draw.
+    LeapUnpromoted,
     /// Queah.
     Queah,
     /// Surakarta and Bas-basan sepur.
@@ -250,6 +258,7 @@ macro_rules! built_in {
 profiles! {
     Leap => "leap.weights",
     LeapFlyingKings => "leap-flying-kings.weights",
+    LeapUnpromoted => "leap-unpromoted.weights",
     Queah => "queah.weights",
     Surakarta => "surakarta.weights",
     Towers => "towers.weights",
@@ -262,6 +271,14 @@ impl Profile {
     pub fn of(rules: &Rules) -> Profile {
         match rules.family {
             Family::Queah => Profile::Queah,
+            Family::Leap
+                if !rules.promotion
+                    && rules.capture == CaptureRule::Optional
+                    && rules.chains != Chains::Single
+                    && rules.scoring == Scoring::Majority =>
+            {
+                Profile::LeapUnpromoted
+            }
             Family::Leap if rules.king_flying_capture => Profile::LeapFlyingKings,
             Family::Leap => Profile::Leap,
             Family::Surakarta => Profile::Surakarta,
@@ -464,6 +481,24 @@ mod tests {
         for p in Profile::ALL {
             assert!(used.contains(&p), "no ruleset uses {}", p.file_name());
         }
+    }
+
+    /// Meurimueng and Satoel after Jacobson take their own weights (material alone), and no other
+    /// ruleset does: Ratti (single captures) and Alquerque without compulsory capture (its limits
+    /// are a draw) keep the leap weights.
+    #[test]
+    fn two_slow_readings_and_only_they_weigh_material_alone() {
+        let slow: Vec<&str> = RulesetId::ALL
+            .iter()
+            .filter(|&&r| Profile::of(&Rules::new(r)) == Profile::LeapUnpromoted)
+            .map(|r| r.id())
+            .collect();
+        assert_eq!(slow, ["meurimueng", "satoel-1919"]);
+        for r in [RulesetId::Ratti, RulesetId::AlquerqueMurray] {
+            assert_eq!(Profile::of(&Rules::new(r)), Profile::LeapFlyingKings);
+        }
+        let w = Profile::LeapUnpromoted.weights();
+        assert_eq!((w.man, w.mobility, w.hanging), (100, 0, 0));
     }
 
     #[test]
