@@ -98,14 +98,22 @@ impl Position {
     #[inline(always)]
     pub(crate) fn copy_without_stacks(&mut self, src: &Position) {
         debug_assert!(self.stacks == src.stacks && self.ranks == src.ranks);
-        self.own = src.own;
-        self.kings = src.kings;
-        self.reserve = src.reserve;
-        self.side = src.side;
-        self.drop_pending = src.drop_pending;
-        self.huff = src.huff;
-        self.no_progress = src.no_progress;
-        self.hash = src.hash;
+        // named field by field, so that a field added to the position stops the build here
+        let Position {
+            own,
+            kings,
+            stacks: _,
+            ranks: _,
+            reserve,
+            side,
+            drop_pending,
+            huff,
+            no_progress,
+            hash,
+        } = src;
+        (self.own, self.kings, self.reserve) = (*own, *kings, *reserve);
+        (self.side, self.drop_pending, self.huff) = (*side, *drop_pending, *huff);
+        (self.no_progress, self.hash) = (*no_progress, *hash);
     }
 
     pub(crate) fn empty(side: Side) -> Position {

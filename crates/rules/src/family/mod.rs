@@ -172,10 +172,17 @@ fn play_onto(
     capturers: &mut Option<(u8, Bits)>,
 ) {
     if plain_columns(rules) {
-        towers::make_columns(rules, src, p, m);
-        return finish(p, m.capture | m.promotes);
+        return play_columns(rules, src, p, m);
     }
     play(rules, p, m, capturers)
+}
+
+/// Lasca's or Bashni's move `m` onto `p`, a copy of `src` ([`towers::make_columns`]), and the end
+/// of the turn.
+#[inline(always)]
+fn play_columns(rules: &Rules, src: &Position, p: &mut Position, m: &Move) {
+    towers::make_columns(rules, src, p, m);
+    finish(p, m.capture | m.promotes);
 }
 
 /// Whether `rules` are Lasca's or Bashni's columns without huffing: the rules whose moves
@@ -256,8 +263,7 @@ pub(crate) fn for_each_child<const TREE: u8>(
     for m in moves {
         let mut child = *parent;
         if TREE == tree::COLUMNS {
-            towers::make_columns(rules, parent, &mut child, m);
-            finish(&mut child, m.capture | m.promotes);
+            play_columns(rules, parent, &mut child, m);
         } else {
             play_onto(rules, parent, &mut child, m, &mut capturers);
         }
