@@ -53,7 +53,7 @@
 
 use crate::weights::Weights;
 use quirkat_rules::board::Board;
-use quirkat_rules::{BitIter, Bits, Direction, Family, Point, Position, Rules, Side};
+use quirkat_rules::{BitIter, Bits, Direction, Family, Position, Rules, Side};
 
 /// An evaluation for one ruleset: weights and the per-board tables built from them.
 #[derive(Clone, Debug)]
@@ -66,8 +66,10 @@ pub struct Evaluator {
     pre_far: [Bits; 2],
     /// Queah: points no leap passes over.
     safe: Bits,
-    /// Surakarta: circuit value per point.
-    circuit: Vec<i32>,
+    /// Surakarta: the points grouped by circuit value (the points of a group, their value each).
+    circuit: Vec<(Bits, i32)>,
+    /// Surakarta: the circuits' stops in order, each a point's bit or 0 for a corner loop.
+    tracks: Vec<Vec<Bits>>,
     /// Directions a man of each side may step in.
     man_dirs: [&'static [Direction]; 2],
 }
@@ -122,8 +124,21 @@ impl Evaluator {
             }
         }
         let safe = board.all() & !jumped;
-        let circuit = (0..n)
-            .map(|p| board.occurrences.get(p).map_or(0, |o| o.len() as i32) * w.circuit)
+        let mut circuit: Vec<(Bits, i32)> = Vec::new();
+        for p in board.iter() {
+            let value = board.occurrences.get(p.index()).map_or(0, Vec::len) as i32 * w.circuit;
+            if value == 0 {
+                continue;
+            }
+            match circuit.iter_mut().find(|(_, v)| *v == value) {
+                Some((points, _)) => *points |= p.bit(),
+                None => circuit.push((p.bit(), value)),
+            }
+        }
+        let tracks = board
+            .circuit_stops()
+            .iter()
+            .map(|t| t.iter().map(|s| s.map_or(0, |p| p.bit())).collect())
             .collect();
         let man_dirs: [&'static [Direction]; 2] =
             if advancing || (rules.men_forward && rules.family == Family::Leap) {
@@ -138,6 +153,7 @@ impl Evaluator {
             pre_far,
             safe,
             circuit,
+            tracks,
             man_dirs,
         }
     }
@@ -225,32 +241,38 @@ impl Evaluator {
         // attacked[s]: enemy pieces side s reaches along a circuit through a loop (the subtlety that
         // a piece's own start point counts as empty is ignored here; move generation has it right)
         let mut attacked = [0 as Bits; 2];
-        for track in board.circuit_stops() {
+        for track in &self.tracks {
             let len = track.len();
-            let occupied = |t: Option<Point>| t.filter(|p| occ & p.bit() != 0);
-            let Some((first, mut prev)) = (0..len).find_map(|i| occupied(track[i]).map(|p| (i, p)))
-            else {
+            let Some(first) = track.iter().position(|&b| occ & b != 0) else {
                 continue;
             };
+            let mut prev = track[first];
             let mut loops = 0;
-            for k in 1..=len {
-                let Some(t) = track[(first + k) % len] else {
+            // from the stop after `first` round to `first` itself (an index that wraps, not a
+            // remainder: a division at every stop was a fifth of the evaluation's time)
+            let mut i = first;
+            for _ in 0..len {
+                i += 1;
+                if i == len {
+                    i = 0;
+                }
+                let b = track[i];
+                if b == 0 {
                     loops += 1;
                     continue;
-                };
-                let b = t.bit();
+                }
                 if occ & b == 0 {
                     continue;
                 }
-                if loops > 0 && t != prev {
-                    let ps = usize::from(own[1] & prev.bit() != 0);
+                if loops > 0 && b != prev {
+                    let ps = usize::from(own[1] & prev != 0);
                     let ts = usize::from(own[1] & b != 0);
                     if ps != ts {
                         attacked[ps] |= b;
-                        attacked[ts] |= prev.bit();
+                        attacked[ts] |= prev;
                     }
                 }
-                prev = t;
+                prev = b;
                 loops = 0;
             }
         }
@@ -262,8 +284,8 @@ impl Evaluator {
         let mut s = [0i32; 2];
         for side in 0..2 {
             let mut v = own[side].count_ones() as i32 * w.man;
-            for p in BitIter(own[side]) {
-                v += self.circuit[p as usize];
+            for &(points, value) in &self.circuit {
+                v += (own[side] & points).count_ones() as i32 * value;
             }
             v += attacked[side].count_ones() as i32 * w.attack;
             v += self.free_steps(own[side], empty, dirs) * w.mobility;

@@ -257,8 +257,8 @@ pub struct Board {
     shifts_small: [[(SmallBits, u32); MAX_SHIFTS]; 8],
     shift_groups: [u8; 8],
     /// The number of files if the points are numbered rank by rank on a full grid and every
-    /// direction is one index offset (the 9×9 boards and the 5×5), so shifts can be constants;
-    /// else 0.
+    /// direction is one index offset (the 9×9 boards, Surakarta's 6×6 and 7×7, and the 5×5), so
+    /// shifts can be constants; else 0.
     uniform_files: u8,
     grid: Vec<u8>,
     /// By `a * len + b`: the direction from `a` to `b` when `b` lies on one of `a`'s rays, else
@@ -416,8 +416,11 @@ impl Board {
     /// [`Board::shift`] by a direction's index.
     #[inline(always)]
     pub(crate) fn shift_by(&self, bits: Bits, d: usize) -> Bits {
-        if self.uniform_files == 9 {
-            return self.shift_uniform::<9>(bits, d);
+        match self.uniform_files {
+            9 => return self.shift_uniform::<9>(bits, d),
+            6 => return self.shift_uniform::<6>(bits, d),
+            7 => return self.shift_uniform::<7>(bits, d),
+            _ => {}
         }
         let mut out = 0;
         for &(mask, off) in &self.shifts[d] {
@@ -1066,6 +1069,7 @@ mod tests {
             BoardKind::Square9x,
             BoardKind::Satoel,
             BoardKind::Surakarta6,
+            BoardKind::Surakarta7,
             BoardKind::Surakarta7Middle,
             BoardKind::Queah,
             BoardKind::Checker7,
@@ -1093,13 +1097,15 @@ mod tests {
                     assert_eq!(b.first_on_ray(p, d, bit(p)), NONE);
                 }
             }
-            let uniform = matches!(kind, BoardKind::Alquerque9 | BoardKind::Square9x);
-            assert_eq!(b.uniform_files == 9, uniform, "{kind:?}");
-            assert_eq!(
-                b.uniform_files == 5,
-                kind == BoardKind::Alquerque5,
-                "{kind:?}"
-            );
+            // the full grids, whose shifts are constant offsets
+            let files = match kind {
+                BoardKind::Alquerque9 | BoardKind::Square9x => 9,
+                BoardKind::Surakarta7 | BoardKind::Surakarta7Middle => 7,
+                BoardKind::Surakarta6 => 6,
+                BoardKind::Alquerque5 => 5,
+                _ => 0,
+            };
+            assert_eq!(b.uniform_files, files, "{kind:?}");
             for p in 0..b.len() as u8 {
                 for d in 0..8 {
                     let q = b.step(p, d);
