@@ -17,6 +17,7 @@
 //! | `promotion` | a man one step from promoting, with the step free | leap, Lasca, Bashni |
 //! | `mobility` | per free adjacent point along a line a piece may step to | all |
 //! | `hanging` | side to move's pieces a short leap (in Surakarta, a circuit capture) could take | all |
+//! | `exposed` | per piece and direction a short leap could take it from one day: the point beyond empty, the point before not its own; subtracted | leap |
 //! | `safe` | a Queah piece on an end cell, which no leap can pass over | Queah |
 //! | `circuit` | per circuit passing through a piece's point | Surakarta |
 //! | `attack` | enemy pieces a side attacks along the circuits | Surakarta |
@@ -195,6 +196,23 @@ impl Evaluator {
         out
     }
 
+    /// The (piece, direction) pairs of `own` along which a short leap could one day take the
+    /// piece: the point beyond it empty, and the point before it on the board and not `own`'s (an
+    /// enemy that could take now, or an empty point an enemy could step to). Each line is counted
+    /// from both ends, so a piece open on a whole line counts twice.
+    fn exposed(&self, own: Bits, empty: Bits) -> i32 {
+        let board = self.rules.board;
+        let not_own = board.all() & !own;
+        Direction::ALL
+            .iter()
+            .map(|&d| {
+                let landing_free = board.shift(empty, d.opposite());
+                let approach_open = board.shift(not_own, d);
+                (own & landing_free & approach_open).count_ones() as i32
+            })
+            .sum()
+    }
+
     fn leap(&self, pos: &Position) -> i32 {
         let w = &self.w;
         let board = self.rules.board;
@@ -226,6 +244,9 @@ impl Evaluator {
                 v += steps * w.mobility;
             }
             v += (own[side] & self.safe).count_ones() as i32 * w.safe;
+            if w.exposed != 0 {
+                v -= self.exposed(own[side], empty) * w.exposed;
+            }
             s[side] = v;
         }
         let hanging = self.hanging(own[me], own[op], empty).count_ones() as i32;
@@ -373,4 +394,37 @@ fn sides(pos: &Position) -> (usize, usize, [Bits; 2]) {
         me.other().index(),
         [pos.occupied_by(Side::First), pos.occupied_by(Side::Second)],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::weights::parse;
+    use quirkat_rules::Game;
+
+    /// The evaluation of a Meurimueng position string with only `man` and `exposed` weighed.
+    fn exposed_score(board: &str) -> i32 {
+        let game = Game::from_position_string(&format!("q1_meurimueng__{board}_1_0.0.0_")).unwrap();
+        let w = parse("man = 100\nexposed = 5\n").unwrap();
+        Evaluator::with_weights(game.rules(), w).evaluate(game.position())
+    }
+
+    /// A lone man on e5, where all eight lines of the board cross, can be leapt along each of them
+    /// from either end: 8. A man in the corner (a9) cannot be leapt at all. A second man on e4 closes
+    /// e5's line north and south (e4 is its own) and is itself open only east and west (e4 has no
+    /// diagonals): 6 + 2.
+    #[test]
+    fn exposed_counts_the_ways_a_short_leap_could_come() {
+        // e5 is index 40 on the 9×9 board, e4 31, a9 72
+        assert_eq!(exposed_score("40x31o8"), 100 - 100 - 8 * 5);
+        assert_eq!(exposed_score("31x8x31o8"), 200 - 100 - (6 + 2) * 5);
+        // from the second player's side: the lone man is its opponent's
+        let game = Game::from_position_string("q1_meurimueng__40x31o8_2_0.0.0_").unwrap();
+        let w = parse("man = 100\nexposed = 5\n").unwrap();
+        let e = Evaluator::with_weights(game.rules(), w);
+        assert_eq!(e.evaluate(game.position()), 8 * 5);
+        // weighed 0, as in every profile but the slow readings', the term is not counted
+        let e = Evaluator::with_weights(game.rules(), parse("man = 100\n").unwrap());
+        assert_eq!(e.evaluate(game.position()), 0);
+    }
 }

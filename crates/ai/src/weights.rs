@@ -63,10 +63,13 @@ pub struct Weights {
     pub prisoner: i32,
     /// Towers: per own piece under one's own top but below an enemy piece (not in the top run).
     pub buried: i32,
+    /// Leap family: per own piece and line along which a short leap could take it, the landing
+    /// point beyond it empty and the point before it not its own (subtracted).
+    pub exposed: i32,
 }
 
 /// The weights' names, in field order: the names of the files and of [`Weights::set`].
-pub const WEIGHT_NAMES: [&str; 15] = [
+pub const WEIGHT_NAMES: [&str; 16] = [
     "man",
     "king",
     "reserve",
@@ -82,6 +85,7 @@ pub const WEIGHT_NAMES: [&str; 15] = [
     "lives",
     "prisoner",
     "buried",
+    "exposed",
 ];
 
 /// Where the weights files are in the source tree this crate was built from (for `quirkat tune`).
@@ -107,6 +111,7 @@ const ZERO: Weights = Weights {
     lives: 0,
     prisoner: 0,
     buried: 0,
+    exposed: 0,
 };
 
 impl Weights {
@@ -135,7 +140,7 @@ impl Weights {
         *w.slot(i)
     }
 
-    /// The field of the weight named `WEIGHT_NAMES[i]` (`i` below 15).
+    /// The field of the weight named `WEIGHT_NAMES[i]` (`i` below 16).
     const fn slot(&mut self, i: usize) -> &mut i32 {
         match i {
             0 => &mut self.man,
@@ -152,7 +157,8 @@ impl Weights {
             11 => &mut self.top,
             12 => &mut self.lives,
             13 => &mut self.prisoner,
-            _ => &mut self.buried,
+            14 => &mut self.buried,
+            _ => &mut self.exposed,
         }
     }
 }
@@ -166,6 +172,7 @@ pub enum Profile {
     LeapFlyingKings,
     /// The slow leap readings with chains: men that move every way and never promote, optional
     /// captures and chains, the limits scored by material (Meurimueng, Satoel after Jacobson 1919).
+    /// The only profile that weighs `exposed` pieces.
     /// Ratti, whose captures are single, gained nothing from these weights and keeps
     /// [`Profile::LeapFlyingKings`], as does Alquerque, whose limits are a draw.
     LeapUnpromoted,
@@ -483,11 +490,12 @@ mod tests {
         }
     }
 
-    /// Meurimueng and Satoel after Jacobson take their own weights (material alone), and no other
-    /// ruleset does: Ratti (single captures) and Alquerque without compulsory capture (its limits
-    /// are a draw) keep the leap weights.
+    /// Meurimueng and Satoel after Jacobson take their own weights (material and exposed pieces,
+    /// no mobility or hanging pieces), and no other ruleset does: Ratti (single captures) and
+    /// Alquerque without compulsory capture (its limits are a draw) keep the leap weights, which do
+    /// not count exposed pieces.
     #[test]
-    fn two_slow_readings_and_only_they_weigh_material_alone() {
+    fn two_slow_readings_and_only_they_take_the_unpromoted_weights() {
         let slow: Vec<&str> = RulesetId::ALL
             .iter()
             .filter(|&&r| Profile::of(&Rules::new(r)) == Profile::LeapUnpromoted)
@@ -499,6 +507,12 @@ mod tests {
         }
         let w = Profile::LeapUnpromoted.weights();
         assert_eq!((w.man, w.mobility, w.hanging), (100, 0, 0));
+        assert!(w.exposed > 0);
+        for p in Profile::ALL {
+            if p != Profile::LeapUnpromoted {
+                assert_eq!(p.weights().exposed, 0, "{}", p.file_name());
+            }
+        }
     }
 
     #[test]
