@@ -402,12 +402,14 @@ mod tests {
     use crate::weights::parse;
     use quirkat_rules::Game;
 
-    /// The evaluation of a Meurimueng position string with only `man` and `exposed` weighed.
-    fn exposed_score(board: &str) -> i32 {
-        let game = Game::from_position_string(&format!("q1_meurimueng__{board}_1_0.0.0_")).unwrap();
-        let w = parse("man = 100\nexposed = 5\n").unwrap();
-        Evaluator::with_weights(game.rules(), w).evaluate(game.position())
+    /// The evaluation of a Meurimueng board with `turn` (1 or 2) to move, under the weights `w`.
+    fn score(board: &str, turn: u8, w: &str) -> i32 {
+        let game =
+            Game::from_position_string(&format!("q1_meurimueng__{board}_{turn}_0.0.0_")).unwrap();
+        Evaluator::with_weights(game.rules(), parse(w).unwrap()).evaluate(game.position())
     }
+
+    const EXPOSED: &str = "man = 100\nexposed = 5\n";
 
     /// A lone man on e5, where all eight lines of the board cross, can be leapt along each of them
     /// from either end: 8. A man in the corner (a9) cannot be leapt at all. A second man on e4 closes
@@ -416,15 +418,11 @@ mod tests {
     #[test]
     fn exposed_counts_the_ways_a_short_leap_could_come() {
         // e5 is index 40 on the 9×9 board, e4 31, a9 72
-        assert_eq!(exposed_score("40x31o8"), 100 - 100 - 8 * 5);
-        assert_eq!(exposed_score("31x8x31o8"), 200 - 100 - (6 + 2) * 5);
+        assert_eq!(score("40x31o8", 1, EXPOSED), 100 - 100 - 8 * 5);
+        assert_eq!(score("31x8x31o8", 1, EXPOSED), 200 - 100 - (6 + 2) * 5);
         // from the second player's side: the lone man is its opponent's
-        let game = Game::from_position_string("q1_meurimueng__40x31o8_2_0.0.0_").unwrap();
-        let w = parse("man = 100\nexposed = 5\n").unwrap();
-        let e = Evaluator::with_weights(game.rules(), w);
-        assert_eq!(e.evaluate(game.position()), 8 * 5);
+        assert_eq!(score("40x31o8", 2, EXPOSED), 8 * 5);
         // weighed 0, as in every profile but the slow readings', the term is not counted
-        let e = Evaluator::with_weights(game.rules(), parse("man = 100\n").unwrap());
-        assert_eq!(e.evaluate(game.position()), 0);
+        assert_eq!(score("40x31o8", 2, "man = 100\n"), 0);
     }
 }

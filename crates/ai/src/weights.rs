@@ -172,9 +172,9 @@ pub enum Profile {
     LeapFlyingKings,
     /// The slow leap readings with chains: men that move every way and never promote, optional
     /// captures and chains, the limits scored by material (Meurimueng, Satoel after Jacobson 1919).
-    /// The only profile that weighs `exposed` pieces.
     /// Ratti, whose captures are single, gained nothing from these weights and keeps
-    /// [`Profile::LeapFlyingKings`], as does Alquerque, whose limits are a draw.
+    /// [`Profile::LeapFlyingKings`], as does Alquerque, whose limits are a draw. The only profile
+    /// that weighs `exposed` pieces.
     LeapUnpromoted,
     /// Queah.
     Queah,
