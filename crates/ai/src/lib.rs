@@ -3,6 +3,7 @@
 //! * [`search`]: iterative-deepening alpha-beta with a transposition table, move ordering and a
 //!   quiescence search; [`Searcher`], [`Limits`], [`Progress`], [`SearchResult`].
 //! * [`eval`]: the evaluation of each game family.
+//! * [`exchange`]: the static exchange on a Surakarta point, for the quiescence search.
 //! * [`weights`]: its weights, kept as data in `crates/ai/weights/`.
 //! * [`level`]: levels 1–6 and the random and greedy players; [`choose_move`].
 //! * [`clock`]: time from outside ([`Clock`]); the core never reads `std::time`.
@@ -42,6 +43,7 @@
 pub mod bench;
 pub mod clock;
 pub mod eval;
+pub mod exchange;
 pub mod level;
 pub mod puzzle;
 pub mod queah;

@@ -38,10 +38,13 @@
 //! captures (compulsory capture with a capture on the board), there is no "stand pat": the side
 //! must capture, so all its captures are searched. Otherwise the static evaluation is a lower bound
 //! and only captures are tried above it. It is cut at 12 plies; below a node where capturing is a
-//! choice, at 4, except in Surakarta, whose exchanges along the circuits run longer.
+//! choice, at 4, except in Surakarta, whose exchanges along the circuits run longer. There the
+//! captures that win a piece by [`exchange`] come first, and an even trade is skipped when the score
+//! so far is [`EVEN_TRADE_MARGIN`] below alpha.
 
 use crate::clock::Clock;
 use crate::eval::Evaluator;
+use crate::exchange::exchange;
 use crate::weights::Weights;
 use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::{
@@ -73,6 +76,15 @@ pub const SCORE_DROP: i32 = 30;
 /// widely: in Ratti every man may take in every direction), except in Surakarta
 /// ([`optional_quiescence_plies`]).
 const OPTIONAL_QUIESCENCE_PLIES: i32 = 4;
+
+/// In Surakarta's quiescence search, where capturing is a choice, a capture whose exchange wins
+/// nothing ([`exchange`]: the enemy retakes, and the trade is even) is not searched when the score
+/// so far is this far below alpha: an even trade leaves the material as it is and seldom lifts the
+/// score that much. Searched first among the captures are those that win a piece. Measured in
+/// docs/ai-levels.md ("Even trades"): against `material`, 400 games at 20,000 nodes a move, 90.5%
+/// with it and 84.8% without; 25 and 100 did less (89.6%, 88.5%), and pruning every capture that
+/// could not reach alpha even winning a piece, without the exchange, 86.1%.
+const EVEN_TRADE_MARGIN: i32 = 50;
 
 /// How deep the quiescence search goes below a node where capturing is a choice. In Surakarta
 /// all of [`QUIESCENCE_PLIES`]: captures there are few (a piece takes only along a circuit, through
@@ -699,7 +711,12 @@ impl Searcher {
             let score = if tt_move == i as u32 + 1 {
                 1 << 30
             } else if tactical {
-                (1 << 24) + capture_rank(pos, m)
+                let wins = if captures_only && self.rules.family == Family::Surakarta {
+                    exchange(&self.rules, pos, m)
+                } else {
+                    0
+                };
+                (1 << 24) + capture_rank(pos, m) + wins * 512
             } else if m.promotes() {
                 1 << 23
             } else if k0.as_ref() == Some(m) {
@@ -752,6 +769,13 @@ impl Searcher {
         for i in 0..self.order[ply].len() {
             let (_, idx) = self.pick(ply, i);
             let m = &moves[idx];
+            if !forced
+                && rules.family == Family::Surakarta
+                && best + EVEN_TRADE_MARGIN <= alpha
+                && exchange(&rules, pos, m) == 0
+            {
+                continue;
+            }
             let child = make(&rules, pos, m);
             self.enter(ply, m, &child);
             let v = -self.node(clock, &child, depth - 1, -beta, -alpha, ply + 1);

@@ -5,7 +5,8 @@
 //!
 //! `QUIRKAT_RANDOM_GAMES` sets the games per ruleset (default 1000; the test command runs in release).
 
-use quirkat_rules::{EndReason, Family, Game, GameKind, GameResult, Move, Rules, Side};
+use quirkat_rules::family::surakarta::attackers;
+use quirkat_rules::{EndReason, Family, Game, GameKind, GameResult, Move, Point, Rules, Side};
 use std::collections::HashMap;
 
 mod common;
@@ -26,6 +27,28 @@ fn check_move(game: &Game, m: &Move, both_cases: bool) {
         .parse_move(&text.to_ascii_uppercase())
         .expect("notation is case-insensitive");
     assert_eq!(upper, *m);
+}
+
+/// Surakarta: the attackers found walking back from each enemy piece are exactly the pieces the
+/// legal captures start from.
+fn check_attackers(game: &Game, moves: &[Move]) {
+    let rules = *game.rules();
+    let pos = game.position();
+    let side = pos.side_to_move();
+    let (mine, theirs) = (pos.occupied_by(side), pos.occupied_by(side.other()));
+    for target in rules.board.iter().filter(|p| theirs & p.bit() != 0) {
+        let from_moves = moves
+            .iter()
+            .filter(|m| m.is_capture() && m.to() == target)
+            .fold(0, |b, m| b | m.from().map_or(0, Point::bit));
+        assert_eq!(
+            attackers(&rules, mine | theirs, mine, target),
+            from_moves,
+            "attackers of {} in {}",
+            rules.board.name(target),
+            game.to_position_string()
+        );
+    }
 }
 
 fn play_one(rules: Rules, rng: &mut Rng, check_all_moves: bool) -> (Game, usize) {
@@ -78,6 +101,9 @@ fn play_one(rules: Rules, rng: &mut Rng, check_all_moves: bool) -> (Game, usize)
             {
                 check_move(&game, m, true);
             }
+        }
+        if rules.family == Family::Surakarta {
+            check_attackers(&game, &moves);
         }
         let m = moves[rng.below(moves.len())];
         check_move(&game, &m, false);

@@ -1,7 +1,7 @@
 //! Surakarta and Bas-basan sepur: steps to neighbouring points, and captures that travel along a
 //! circuit through at least one corner loop (RULES.md, "Surakarta").
 
-use crate::board::{BitIter, Bits, NONE, Track, bit};
+use crate::board::{BitIter, Bits, NONE, Point, Track, bit};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::ruleset::Rules;
@@ -50,6 +50,98 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// The pieces among `movers` that could capture on `target` along a circuit, the board's occupied
+/// points being `occupied` (the target among them; `movers` a subset of it). The walk of
+/// [`generate`] run backwards from the target: along every occurrence of the target on a circuit,
+/// both ways, to the first occupied point, which attacks if a loop lies between. A piece whose route
+/// passes its own point (which counts as empty for it) is found too: when the first piece met lies
+/// before any loop, the walk goes on past it, through empty points only, to meet it again. Not
+/// limited to the pieces of one side: the search's exchanges ask with the pieces each side has
+/// left. Allocates nothing.
+pub fn attackers(rules: &Rules, occupied: Bits, movers: Bits, target: Point) -> Bits {
+    let board = rules.board;
+    let t = target.0;
+    let mut found: Bits = 0;
+    for &(c, i) in board
+        .occurrences
+        .get(target.index())
+        .map_or(&[][..], Vec::as_slice)
+    {
+        let track = &board.tracks[c as usize];
+        let n = track.len();
+        // backwards: the attacker travels the other way
+        for dir in [n - 1, 1] {
+            let mut met = NONE;
+            for (q, loops, _) in travel(track, i as usize, dir) {
+                if q == t {
+                    break;
+                }
+                if occupied & bit(q) == 0 {
+                    continue;
+                }
+                if met == NONE {
+                    if movers & bit(q) == 0 {
+                        break;
+                    }
+                    met = q;
+                } else if q != met {
+                    break;
+                }
+                if loops > 0 {
+                    found |= bit(q);
+                    break;
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The points met travelling a circuit's track (points, [`NONE`] for a loop) a whole round from
+/// index `start` one way (`dir` 1 or the length less 1), each with the loops passed on the way and
+/// the entries taken; the loops themselves are not yielded.
+#[inline(always)]
+fn travel(track: &[u8], start: usize, dir: usize) -> Travel<'_> {
+    Travel {
+        track,
+        at: start,
+        dir,
+        steps: 0,
+        loops: 0,
+    }
+}
+
+/// See [`travel`].
+struct Travel<'a> {
+    track: &'a [u8],
+    at: usize,
+    dir: usize,
+    steps: usize,
+    loops: u32,
+}
+
+impl Iterator for Travel<'_> {
+    type Item = (u8, u32, usize);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u8, u32, usize)> {
+        let n = self.track.len();
+        while self.steps < n {
+            self.steps += 1;
+            self.at += self.dir;
+            if self.at >= n {
+                self.at -= n;
+            }
+            let q = self.track[self.at];
+            if q != NONE {
+                return Some((q, self.loops, self.steps));
+            }
+            self.loops += 1;
+        }
+        None
+    }
+}
+
 fn walk(rules: &Rules, p: u8, occ: Bits, visit: impl FnMut(u8, u32, Leg)) {
     walk_circuit(rules, p, occ, None, visit);
 }
@@ -82,18 +174,7 @@ fn walk_circuit(
         let track = &board.tracks[c as usize];
         let n = track.len();
         for dir in [1, n - 1] {
-            let mut j = i as usize;
-            let mut loops = 0;
-            for steps in 1..=n {
-                j += dir;
-                if j >= n {
-                    j -= n;
-                }
-                let q = track[j];
-                if q == NONE {
-                    loops += 1;
-                    continue;
-                }
+            for (q, loops, steps) in travel(track, i as usize, dir) {
                 if q == p {
                     continue;
                 }
