@@ -40,7 +40,7 @@
 //! and only captures are tried above it. It is cut at 12 plies; below a node where capturing is a
 //! choice, at 4, except in Surakarta, whose exchanges along the circuits run longer. There the
 //! captures that win a piece by [`exchange`] come first, and an even trade is skipped when the score
-//! so far is [`EVEN_TRADE_MARGIN`] below alpha.
+//! so far is 50 below alpha (`EVEN_TRADE_MARGIN`).
 
 use crate::clock::Clock;
 use crate::eval::Evaluator;
