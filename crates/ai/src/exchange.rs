@@ -27,27 +27,24 @@ pub fn exchange(rules: &Rules, pos: &Position, m: &Move) -> i32 {
     let mut left = [pos.occupied_by(side), pos.occupied_by(side.other())];
     left[0] &= !from.bit();
     left[1] &= !t;
-    // gains[d]: what the d-th take wins for its taker if the exchange stopped after it
-    let mut gains = [0i32; 64];
-    gains[0] = 1;
-    let mut d = 0;
+    // the takes after the first, each by the lowest attacker of the side whose turn it is; every
+    // take removes a piece from `left`, so the loop ends
+    let mut takes = 0;
     let mut turn = 1;
-    while d + 1 < gains.len() {
+    loop {
         let found = attackers(rules, left[0] | left[1] | t, left[turn], target);
         if found == 0 {
             break;
         }
         left[turn] &= !(found & found.wrapping_neg());
-        d += 1;
-        gains[d] = 1 - gains[d - 1];
+        takes += 1;
         turn ^= 1;
     }
-    // each taker takes only if the rest of the exchange leaves it ahead
-    while d > 0 {
-        gains[d - 1] = gains[d - 1].min(-gains[d]);
-        d -= 1;
-    }
-    gains[0]
+    // With equal pieces only the count matters. An even number of takes after the first: the
+    // first taker makes the last take and ends a piece up, whether or not the other side retakes.
+    // An odd number: the other side makes the last take, and the first taker's piece is traded
+    // back (stopping earlier does no better): an even trade.
+    i32::from(takes % 2 == 0)
 }
 
 #[cfg(test)]

@@ -703,6 +703,10 @@ impl Searcher {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         let [k0, k1] = self.killers[ply];
+        // Surakarta's quiescence: captures that win a piece first (with one capture, no order to make)
+        let by_exchange = captures_only
+            && self.rules.family == Family::Surakarta
+            && moves.iter().filter(|m| m.is_capture()).nth(1).is_some();
         for (i, m) in moves.iter().enumerate() {
             let tactical = m.is_capture() || m.huff_point().is_some();
             if captures_only && !tactical {
@@ -711,7 +715,7 @@ impl Searcher {
             let score = if tt_move == i as u32 + 1 {
                 1 << 30
             } else if tactical {
-                let wins = if captures_only && self.rules.family == Family::Surakarta {
+                let wins = if by_exchange {
                     exchange(&self.rules, pos, m)
                 } else {
                     0
