@@ -86,6 +86,11 @@ const OPTIONAL_QUIESCENCE_PLIES: i32 = 4;
 /// could not reach alpha even winning a piece, without the exchange, 86.1%.
 const EVEN_TRADE_MARGIN: i32 = 50;
 
+/// Added to the ordering score of a Surakarta capture that wins a piece by [`exchange`]. A bit
+/// of its own: a Surakarta capture's [`capture_rank`] is 1,024 (one piece, no kings, no
+/// promotion), so the bit says whether the capture wins.
+const EXCHANGE_WON: i32 = 512;
+
 /// How deep the quiescence search goes below a node where capturing is a choice. In Surakarta
 /// all of [`QUIESCENCE_PLIES`]: captures there are few (a piece takes only along a circuit, through
 /// a loop), and exchanges along the circuits run past four plies, take after retake; cut at four,
@@ -690,7 +695,9 @@ impl Searcher {
     }
 
     /// Fills `self.order[ply]` with (ordering score, index) for `moves`; only captures and huffs
-    /// when `captures_only`.
+    /// when `captures_only`. True when the captures were ranked by their exchange (Surakarta's
+    /// quiescence, two captures or more): a capture's score then holds [`EXCHANGE_WON`] exactly
+    /// when it wins a piece.
     fn order_moves(
         &mut self,
         pos: &Position,
@@ -698,7 +705,7 @@ impl Searcher {
         ply: usize,
         tt_move: u32,
         captures_only: bool,
-    ) {
+    ) -> bool {
         let side = pos.side_to_move().index();
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
@@ -720,7 +727,7 @@ impl Searcher {
                 } else {
                     0
                 };
-                (1 << 24) + capture_rank(pos, m) + wins * 512
+                (1 << 24) + capture_rank(pos, m) + wins * EXCHANGE_WON
             } else if m.promotes() {
                 1 << 23
             } else if k0.as_ref() == Some(m) {
@@ -733,6 +740,7 @@ impl Searcher {
             order.push((score, i as u32));
         }
         self.order[ply] = order;
+        by_exchange
     }
 
     /// The next best move in `self.order[ply]` from `i` on (selection sort, one step).
@@ -768,17 +776,20 @@ impl Searcher {
             best = stand;
             alpha = alpha.max(stand);
         }
-        self.order_moves(pos, moves, ply, 0, true);
+        let ranked = self.order_moves(pos, moves, ply, 0, true);
         let rules = self.rules;
         for i in 0..self.order[ply].len() {
-            let (_, idx) = self.pick(ply, i);
+            let (score, idx) = self.pick(ply, i);
             let m = &moves[idx];
-            if !forced
-                && rules.family == Family::Surakarta
-                && best + EVEN_TRADE_MARGIN <= alpha
-                && exchange(&rules, pos, m) == 0
-            {
-                continue;
+            if !forced && rules.family == Family::Surakarta && best + EVEN_TRADE_MARGIN <= alpha {
+                let wins = if ranked {
+                    score & EXCHANGE_WON != 0
+                } else {
+                    exchange(&rules, pos, m) == 1
+                };
+                if !wins {
+                    continue;
+                }
             }
             let child = make(&rules, pos, m);
             self.enter(ply, m, &child);
