@@ -13,7 +13,7 @@
 //! | 2 | depth 2, at most 20,000 nodes | ±120 | beginners: sees the reply, often drops a man |
 //! | 3 | 2,000 nodes (Surakarta and towers 1,000) | ±40 | casual players |
 //! | 4 | 15,000 nodes (towers 4,000) | ±25 | club players |
-//! | 5 | 100,000 nodes (towers 20,000); Queah: table wins in the endgame | 0 | strong |
+//! | 5 | 100,000 nodes (Surakarta 60,000, towers 20,000); Queah: table wins in the endgame | 0 | strong |
 //! | 6 | the time given (1 s by default); Queah: the table throughout; contempt for draws 20 | 0 | full strength |
 //!
 //! In Alquerque (every reading) the noise is ±2000, ±540, ±320, ±175 and ±100 for levels 1–5
@@ -139,7 +139,7 @@ pub const LEVEL3_NODES: [u64; 3] = [2_000, 1_000, 1_000];
 /// Level 4's nodes, by family as [`LEVEL3_NODES`].
 pub const LEVEL4_NODES: [u64; 3] = [15_000, 15_000, 4_000];
 /// Level 5's nodes, by family as [`LEVEL3_NODES`].
-pub const LEVEL5_NODES: [u64; 3] = [100_000, 100_000, 20_000];
+pub const LEVEL5_NODES: [u64; 3] = [100_000, 60_000, 20_000];
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
