@@ -52,12 +52,12 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 
 /// The pieces among `movers` that could capture on `target` along a circuit, the board's occupied
 /// points being `occupied` (the target among them; `movers` a subset of it). The walk of
-/// [`crate::generate`] run backwards from the target: along every occurrence of the target on a circuit,
-/// both ways, to the first occupied point, which attacks if a loop lies between. A piece whose route
-/// passes its own point (which counts as empty for it) is found too: when the first piece met lies
-/// before any loop, the walk goes on past it, through empty points only, to meet it again. Not
-/// limited to the pieces of one side: the search's exchanges ask with the pieces each side has
-/// left. Allocates nothing.
+/// [`crate::generate`] run backwards from the target: along every occurrence of the target on a
+/// circuit, both ways, to the first occupied point, which attacks if a loop lies between. A piece
+/// whose route passes its own point (which counts as empty for it) is found too: when the first
+/// piece met lies before any loop, the walk goes on past it, through empty points only, to meet it
+/// again. Not limited to the pieces of one side: the search's exchanges ask with the pieces each
+/// side has left. Allocates nothing.
 pub fn attackers(rules: &Rules, occupied: Bits, movers: Bits, target: Point) -> Bits {
     let board = rules.board;
     let t = target.0;
