@@ -20,6 +20,9 @@ pub type SmallBits = u32;
 /// it: outside this crate a missing point is `Option<Point>`.
 pub(crate) const NONE: u8 = u8::MAX;
 
+/// Set on a point of [`Board::circuit_rays`] that is reached past a loop; the point is the rest.
+pub(crate) const LOOPED: u8 = 0x80;
+
 /// A point of a board: its index in the board's order (rank by rank from the first player's side,
 /// files left to right). A point means something only on the board it came from; the [`Board`]
 /// methods that take one answer a point of another board without panicking (no name, no neighbour,
@@ -249,6 +252,8 @@ pub struct Board {
     pub(crate) tracks: Vec<Vec<u8>>,
     /// [`Board::tracks`] as points, `None` for a loop.
     stops: Vec<Vec<Option<Point>>>,
+    /// Every point's walks along the circuits, for each of its occurrences and both ways.
+    circuit_rays: Vec<Vec<CircuitRay>>,
     /// Per direction, groups of links with the same index offset, for [`Board::shift`].
     shifts: [[(Bits, i16); MAX_SHIFTS]; 8],
     /// [`Board::shifts`] in 32 bits, on boards of at most 32 points (towers, Queah), as (mask, left
@@ -378,6 +383,12 @@ impl Board {
     #[inline]
     pub fn around(&self, p: Point) -> Bits {
         self.around.get(p.index()).copied().unwrap_or(0)
+    }
+
+    /// [`Board::circuit_rays`] of a point: its walks along the circuits, with each one's circuit.
+    #[inline(always)]
+    pub(crate) fn circuit_rays(&self, p: u8) -> &[CircuitRay] {
+        &self.circuit_rays[p as usize]
     }
 
     /// [`Board::around`] in the engine's own form.
@@ -975,12 +986,35 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         (0..n).map(|p| mask_of(p, &[1, 2, 3])).collect(),
         (0..n).map(|p| mask_of(p, &[5, 6, 7])).collect(),
     ];
-    let tracks = circuits
+    let tracks: Vec<Vec<u8>> = circuits
         .iter()
         .map(|c| {
             c.track
                 .iter()
                 .map(|t| if let Track::Point(p) = t { p.0 } else { NONE })
+                .collect()
+        })
+        .collect();
+    let circuit_rays = occurrences
+        .iter()
+        .map(|occ: &Vec<(u8, u16)>| -> Vec<CircuitRay> {
+            occ.iter()
+                .flat_map(|&(c, i)| {
+                    let track: &Vec<u8> = &tracks[c as usize];
+                    [1, track.len() - 1].map(|dir| {
+                        let points: Box<[u8]> = travel(track, i as usize, dir)
+                            .map(|(q, loops, _)| if loops > 0 { q | LOOPED } else { q })
+                            .collect();
+                        let looped = points.iter().position(|&e| e & LOOPED != 0);
+                        let before = &points[..looped.unwrap_or(points.len())];
+                        CircuitRay {
+                            circuit: c,
+                            before_loop: before.iter().fold(0, |m, &q| m | bit(q)),
+                            first_looped: looped.unwrap_or(points.len()),
+                            points,
+                        }
+                    })
+                })
                 .collect()
         })
         .collect();
@@ -1015,6 +1049,7 @@ fn finish(kind: BoardKind, b: Builder) -> Board {
         forward,
         tracks,
         stops,
+        circuit_rays,
         shifts,
         shifts_small,
         shift_groups,
@@ -1055,6 +1090,65 @@ fn circuit(n: i8, k: i8, name: &'static str, idx: &dyn Fn((i8, i8)) -> u8) -> Ci
         }));
     }
     Circuit { name, track }
+}
+
+/// A walk from a point along a circuit, one way, a whole round: the points met in order (each point
+/// index with [`LOOPED`] set once a loop lies behind it; see [`travel`]), with what lets a walk
+/// skip the points before the first loop, where nothing can be captured.
+#[derive(Clone, Debug)]
+pub(crate) struct CircuitRay {
+    /// The circuit's index in [`Board::circuits`].
+    pub circuit: u8,
+    /// The points met before the first loop.
+    pub before_loop: Bits,
+    /// The index in `points` of the first point past a loop (its length if none).
+    pub first_looped: usize,
+    pub points: Box<[u8]>,
+}
+
+/// The points met travelling a circuit's track (points, [`NONE`] for a loop) a whole round from
+/// index `start` one way (`dir` 1 or the length less 1), each with the loops passed on the way and
+/// the entries taken; the loops themselves are not yielded.
+#[inline(always)]
+pub(crate) fn travel(track: &[u8], start: usize, dir: usize) -> Travel<'_> {
+    Travel {
+        track,
+        at: start,
+        dir,
+        steps: 0,
+        loops: 0,
+    }
+}
+
+/// See [`travel`].
+pub(crate) struct Travel<'a> {
+    track: &'a [u8],
+    at: usize,
+    dir: usize,
+    steps: usize,
+    loops: u32,
+}
+
+impl Iterator for Travel<'_> {
+    type Item = (u8, u32, usize);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u8, u32, usize)> {
+        let n = self.track.len();
+        while self.steps < n {
+            self.steps += 1;
+            self.at += self.dir;
+            if self.at >= n {
+                self.at -= n;
+            }
+            let q = self.track[self.at];
+            if q != NONE {
+                return Some((q, self.loops, self.steps));
+            }
+            self.loops += 1;
+        }
+        None
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Surakarta and Bas-basan sepur: steps to neighbouring points, and captures that travel along a
 //! circuit through at least one corner loop (RULES.md, "Surakarta").
 
-use crate::board::{BitIter, Bits, NONE, Point, Track, bit};
+use crate::board::{BitIter, Bits, LOOPED, NONE, Point, Track, bit, travel};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::ruleset::Rules;
@@ -26,8 +26,8 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         for q in BitIter(seen) {
             out.push(Move::step(p, q));
         }
-        walk(rules, p, occ, |q, loops, _leg| {
-            if loops == 0 || seen & bit(q) != 0 {
+        walk_rays(rules, p, occ, false, |q| {
+            if seen & bit(q) != 0 {
                 return;
             }
             if enemy & bit(q) != 0 {
@@ -40,8 +40,8 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             }
         });
         if rules.travel {
-            walk_circuit(rules, p, occ, Some("outer"), |q, loops, _leg| {
-                if loops > 0 && occ & bit(q) == 0 && seen & bit(q) == 0 {
+            walk_rays(rules, p, occ, true, |q| {
+                if occ & bit(q) == 0 && seen & bit(q) == 0 {
                     out.push(Move::step(p, q));
                     seen |= bit(q);
                 }
@@ -59,91 +59,71 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// again. Not limited to the pieces of one side: the search's exchanges ask with the pieces each
 /// side has left. Allocates nothing.
 pub fn attackers(rules: &Rules, occupied: Bits, movers: Bits, target: Point) -> Bits {
-    let board = rules.board;
     let t = target.0;
     let mut found: Bits = 0;
-    for &(c, i) in board
-        .occurrences
-        .get(target.index())
-        .map_or(&[][..], Vec::as_slice)
-    {
-        let track = &board.tracks[c as usize];
-        let n = track.len();
-        // backwards: the attacker travels the other way
-        for dir in [n - 1, 1] {
-            let mut met = NONE;
-            for (q, loops, _) in travel(track, i as usize, dir) {
-                if q == t {
+    if target.index() >= rules.board.len() {
+        return 0;
+    }
+    // the rays out of the target, both ways: an attacker travels them the other way
+    for ray in rules.board.circuit_rays(t) {
+        // two pieces before the loop: the nearer one blocks the other, and has no loop behind
+        // it; one: it may be a piece that passes its own point, so walk
+        let before = (occupied & ray.before_loop).count_ones();
+        if before > 1 {
+            continue;
+        }
+        let from = if before == 0 { ray.first_looped } else { 0 };
+        let mut met = NONE;
+        for &e in &ray.points[from..] {
+            let q = e & !LOOPED;
+            if q == t {
+                break;
+            }
+            if occupied & bit(q) == 0 {
+                continue;
+            }
+            if met == NONE {
+                if movers & bit(q) == 0 {
                     break;
                 }
-                if occupied & bit(q) == 0 {
-                    continue;
-                }
-                if met == NONE {
-                    if movers & bit(q) == 0 {
-                        break;
-                    }
-                    met = q;
-                } else if q != met {
-                    break;
-                }
-                if loops > 0 {
-                    found |= bit(q);
-                    break;
-                }
+                met = q;
+            } else if q != met {
+                break;
+            }
+            if e & LOOPED != 0 {
+                found |= bit(q);
+                break;
             }
         }
     }
     found
 }
 
-/// The points met travelling a circuit's track (points, [`NONE`] for a loop) a whole round from
-/// index `start` one way (`dir` 1 or the length less 1), each with the loops passed on the way and
-/// the entries taken; the loops themselves are not yielded.
+/// Travels from `p` along every circuit through it (or only the outer one), both ways, over empty
+/// points (`p` itself counts as empty), calling `visit(point)` for every point reached past a loop,
+/// and stopping after the first occupied one. Allocates nothing.
 #[inline(always)]
-fn travel(track: &[u8], start: usize, dir: usize) -> Travel<'_> {
-    Travel {
-        track,
-        at: start,
-        dir,
-        steps: 0,
-        loops: 0,
-    }
-}
-
-/// See [`travel`].
-struct Travel<'a> {
-    track: &'a [u8],
-    at: usize,
-    dir: usize,
-    steps: usize,
-    loops: u32,
-}
-
-impl Iterator for Travel<'_> {
-    type Item = (u8, u32, usize);
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<(u8, u32, usize)> {
-        let n = self.track.len();
-        while self.steps < n {
-            self.steps += 1;
-            self.at += self.dir;
-            if self.at >= n {
-                self.at -= n;
-            }
-            let q = self.track[self.at];
-            if q != NONE {
-                return Some((q, self.loops, self.steps));
-            }
-            self.loops += 1;
+fn walk_rays(rules: &Rules, p: u8, occ: Bits, outer_only: bool, mut visit: impl FnMut(u8)) {
+    let board = rules.board;
+    for ray in board.circuit_rays(p) {
+        if outer_only && board.circuits[ray.circuit as usize].name != "outer" {
+            continue;
         }
-        None
+        // a piece before the first loop blocks every capture and travel move this way
+        if occ & ray.before_loop & !bit(p) != 0 {
+            continue;
+        }
+        for &e in &ray.points[ray.first_looped..] {
+            let q = e & !LOOPED;
+            if q == p {
+                continue;
+            }
+            visit(q);
+            if occ & bit(q) != 0 {
+                break;
+            }
+        }
     }
-}
-
-fn walk(rules: &Rules, p: u8, occ: Bits, visit: impl FnMut(u8, u32, Leg)) {
-    walk_circuit(rules, p, occ, None, visit);
 }
 
 /// Where a walk is: circuit, start index in its track, direction (1 or len - 1) and entries taken.
