@@ -1,5 +1,5 @@
 //! `quirkat`: the rules engine from the command line. The commands are `rulesets`, `perft` and
-//! `legal` (here), `bench`, `bench-search`, `solve`, `match`, `tune`, `diagram` and `puzzles` (a
+//! `legal` (here), `bench`, `bench-search`, `solve`, `match`, `engine`, `tune`, `diagram` and `puzzles` (a
 //! module each).
 //!
 //! The arguments are parsed by clap: `quirkat --help` lists the commands, `quirkat COMMAND --help`
@@ -21,6 +21,7 @@ macro_rules! say {
 mod args;
 mod bench;
 mod diagram;
+mod engine;
 mod matches;
 mod puzzles;
 mod search_bench;
@@ -89,6 +90,9 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Play the engine against itself from seeded, balanced openings
     Match(matches::MatchArgs),
+    /// Play one side of another build's match: read its requests on standard input, answer each
+    /// with a move
+    Engine(engine::EngineArgs),
     /// Tune one evaluation weight by self-play and write a better value into its weights file
     Tune(tune::TuneArgs),
     /// Draw a position as a standalone SVG file, with optional marks, in a theme
@@ -197,6 +201,7 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Solve(a) => solve::run(&a),
         Command::Match(a) => matches::run(&a),
+        Command::Engine(a) => engine::run(&a),
         Command::Tune(a) => tune::run(&a),
         Command::Diagram(a) => diagram::run(&a),
         Command::Puzzles(a) => puzzles::run(&a),

@@ -5,6 +5,7 @@
 //!               [--movetime MS] [--nodes N] [--depth D] [--seed S] [--opening-plies K]
 //!               [--max-plies P] [--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--no-table]
 //!               [--balance CENTIMEN|off] [--balance-nodes N] [--skip K] [--verbose]
+//!               [--a-exe PATH] [--b-exe PATH]
 //! ```
 //!
 //! A player is a level `1`–`6`, `random` or `greedy` (see `quirkat_ai::level`). Games come in pairs:
@@ -39,6 +40,13 @@
 //! seed is its number's): a long match can be run in parts, on several cores or machines, and the
 //! parts' wins, draws and losses added up. The summary lines cover the games played.
 //!
+//! `--a-exe PATH` (or `--b-exe`) has side A (B) played by another build of quirkat: the program
+//! at `PATH` runs `quirkat engine` (see [`crate::engine`]) with the match's ruleset, player and
+//! limits, and is told every move from the start before each of its moves; the rest (openings,
+//! seeds, adjudication, the summary) is this build's. So a build is measured against an older one,
+//! built from its checkout with `engine` added if it had none; `--tune-a` and `--tune-b` do not
+//! reach it. Its time a move is measured here, replay and pipes included (about 1 ms a move).
+//!
 //! For level 6 and `material` under `--movetime`, a line gives the share of the move time they
 //! spent on the moves where it should all be used: more than one legal move, and no win or loss
 //! proven by the search (a forced move and a proven end are played at once).
@@ -49,6 +57,7 @@
 //! half a game had gone the other way.
 
 use crate::args::{RulesArgs, Takes, key_value, number, positive};
+use crate::engine::Remote;
 use quirkat_ai::queah::{Table, Value};
 use quirkat_ai::search::mate_distance;
 use quirkat_ai::{
@@ -74,6 +83,8 @@ pub(crate) struct Args {
     balance: Option<i32>,
     balance_nodes: u64,
     skip: u32,
+    /// For a side played by another build: the program and the arguments of its `quirkat engine`.
+    exe: [Option<(String, Vec<String>)>; 2],
 }
 
 impl Args {
@@ -95,6 +106,7 @@ impl Args {
             verbose: false,
             balance: Some(BALANCE_CP),
             balance_nodes: BALANCE_NODES,
+            exe: [None, None],
             skip: 0,
         }
     }
@@ -155,6 +167,13 @@ pub struct MatchArgs {
     /// Print each pair's opening and every move with its depth and score
     #[arg(long, short)]
     verbose: bool,
+    /// Player A is played by another build of quirkat: that program's `quirkat engine`, with this
+    /// match's ruleset and limits (to measure this build against an older one)
+    #[arg(long, value_name = "PATH")]
+    a_exe: Option<String>,
+    /// Player B is played by another build of quirkat, as --a-exe
+    #[arg(long, value_name = "PATH")]
+    b_exe: Option<String>,
 }
 
 /// A player.
@@ -196,6 +215,17 @@ fn balance(s: &str) -> Result<Balance, Takes> {
 /// The match the arguments describe, or why there is none.
 fn parse(m: &MatchArgs) -> Result<Args, String> {
     let rules = m.rules.rules()?;
+    let exe = [(&m.a_exe, m.a, &m.tune_a), (&m.b_exe, m.b, &m.tune_b)].map(|(exe, p, tune)| {
+        exe.as_ref()
+            .map(|exe| (exe.clone(), engine_args(m, p), tune.is_empty()))
+    });
+    if exe.iter().flatten().any(|(_, _, untuned)| !untuned) {
+        return Err(
+            "--tune-a and --tune-b change this build's weights only, not those of \
+                    a side played by another build (--a-exe, --b-exe)"
+                .to_string(),
+        );
+    }
     if m.skip >= m.games {
         return Err(format!(
             "--skip {} leaves none of the {} games to play",
@@ -224,7 +254,34 @@ fn parse(m: &MatchArgs) -> Result<Args, String> {
         balance: m.balance.0,
         balance_nodes: m.balance_nodes.max(1),
         skip: m.skip,
+        exe: exe.map(|e| e.map(|(exe, args, _)| (exe, args))),
     })
+}
+
+/// The arguments of `quirkat engine` that play `player` with the match's ruleset and limits.
+fn engine_args(m: &MatchArgs, player: Player) -> Vec<String> {
+    let mut args = vec!["--ruleset".to_string(), m.rules.ruleset.id().to_string()];
+    for (k, v) in &m.rules.options {
+        args.extend(["--option".to_string(), format!("{k}={v}")]);
+    }
+    let player = match player {
+        Player::Level(l) => l.to_string(),
+        Player::Random => "random".to_string(),
+        Player::Greedy => "greedy".to_string(),
+        Player::Material => "material".to_string(),
+    };
+    args.extend(["--player".to_string(), player]);
+    args.extend(["--movetime".to_string(), m.movetime.to_string()]);
+    if let Some(n) = m.nodes {
+        args.extend(["--nodes".to_string(), n.to_string()]);
+    }
+    if let Some(d) = m.depth {
+        args.extend(["--depth".to_string(), d.to_string()]);
+    }
+    if m.no_table {
+        args.push("--no-table".to_string());
+    }
+    args
 }
 
 /// What each side of the match did, for the summary.
@@ -318,6 +375,12 @@ pub(crate) fn play(
     if let Some(t) = &table {
         say!("solved table: {} positions", t.positions());
     }
+    let mut remotes = [None, None];
+    for (r, exe) in remotes.iter_mut().zip(&a.exe) {
+        if let Some((exe, args)) = exe {
+            *r = Some(Remote::spawn(exe, args)?);
+        }
+    }
     let mut stats = [Stats::default(), Stats::default()];
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let mut scores: Vec<f64> = Vec::new();
@@ -325,6 +388,7 @@ pub(crate) fn play(
     let mut first = (0u32, 0u32, 0u32);
     let mut balancer = Searcher::new(16);
     let mut opening = Game::new(a.rules);
+    let mut opening_line: Vec<String> = Vec::new();
     let mut used: Vec<u64> = Vec::new();
     for g in 0..a.games {
         let pair = g / 2;
@@ -345,6 +409,7 @@ pub(crate) fn play(
                 );
             }
             opening = o;
+            opening_line = line;
         }
         if g < a.skip {
             continue;
@@ -356,8 +421,13 @@ pub(crate) fn play(
             Side::Second
         };
         let mut game = opening.clone();
+        // every move from the start, for a side played by another build
+        let mut line = opening_line.clone();
         for s in searchers.iter_mut() {
             s.clear();
+        }
+        for r in remotes.iter_mut().flatten() {
+            r.new_game()?;
         }
         let mut plies = 0;
         let game_seed = mix(a.seed.wrapping_add(0x1000 + g as u64));
@@ -379,11 +449,23 @@ pub(crate) fn play(
             let t = clock.now_ms();
             let mut last = (0u32, 0u64);
             let mut score = None;
-            let m = choose_move(&game, &choice, &clock, &mut searchers[who], &mut |p| {
-                last = (p.depth, p.nodes);
-                score = Some(p.score);
-                true
-            });
+            let m = if let Some(r) = &mut remotes[who] {
+                let answer = r.choose(choice.seed, &line)?;
+                (last, score) = ((answer.depth, answer.nodes), answer.score);
+                match answer.text {
+                    Some(text) => Some(
+                        game.parse_move(&text)
+                            .map_err(|e| format!("the other build's move {text}: {e}"))?,
+                    ),
+                    None => None,
+                }
+            } else {
+                choose_move(&game, &choice, &clock, &mut searchers[who], &mut |p| {
+                    last = (p.depth, p.nodes);
+                    score = Some(p.score);
+                    true
+                })
+            };
             if a.verbose
                 && let Some(m) = &m
             {
@@ -408,6 +490,7 @@ pub(crate) fn play(
             let Some(m) = m else { break };
             game.play(&m)
                 .map_err(|e| format!("an illegal move was chosen: {e}"))?;
+            line.push(m.text(a.rules.board));
             plies += 1;
         }
         let result = match game.outcome() {

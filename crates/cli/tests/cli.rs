@@ -557,3 +557,84 @@ fn tune_refuses_bad_arguments_and_files_in_one_line() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `quirkat engine` answers one line a request, refuses what it cannot read without stopping, and
+/// ends with its input.
+#[test]
+fn the_engine_answers_each_request_in_one_line() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quirkat"))
+        .args([
+            "engine",
+            "--ruleset",
+            "zamma",
+            "--player",
+            "6",
+            "--nodes",
+            "3000",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the quirkat binary runs");
+    let mut to = child.stdin.take().unwrap();
+    let mut from = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |request: &str| {
+        writeln!(to, "{request}").unwrap();
+        let mut line = String::new();
+        from.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    };
+    assert_eq!(ask("new"), "ok");
+    // a move of the start position, then one after a first move of the library's
+    let rules = Rules::new(RulesetId::Zamma);
+    let mut game = Game::new(rules);
+    let answer = ask("move 7");
+    let words = w(&answer);
+    assert_eq!(words.len(), 4, "{answer}");
+    let first = game.play_text(words[0]).expect("a legal move");
+    words[1].parse::<u32>().expect("a depth");
+    assert!(words[2].parse::<u64>().expect("nodes") > 0, "{answer}");
+    words[3].parse::<i32>().expect("a score");
+    let answer = ask(&format!("move 7 {}", first.text(rules.board)));
+    game.play_text(w(&answer)[0]).expect("a legal reply");
+    // what it cannot read is refused, and it reads on
+    for bad in ["move 7 a1-a1", "move seven", "hello", ""] {
+        assert!(ask(bad).starts_with("error: "), "{bad:?}");
+    }
+    assert_eq!(ask("new"), "ok");
+    drop(to);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A side played by another build through `--a-exe` or `--b-exe` (here this same build) plays the
+/// same games as the same player in the match's own process.
+#[test]
+fn a_side_played_by_another_build_plays_the_same_games() {
+    let exe = env!("CARGO_BIN_EXE_quirkat");
+    let args = w("match --ruleset surakarta --a 6 --b 5 --games 2 --nodes 4000 -v");
+    let untimed = |out: String| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.contains(" ms a move"))
+            .map(str::to_string)
+            .collect()
+    };
+    let here = untimed(ok(&args));
+    assert!(here.iter().filter(|l| l.starts_with("game ")).count() == 2);
+    for side in ["--a-exe", "--b-exe"] {
+        let mut other = args.clone();
+        other.extend([side, exe]);
+        assert_eq!(untimed(ok(&other)), here, "{side}");
+    }
+    let err = fails(&[&args[..], &["--b-exe", "/nonexistent/quirkat"]].concat());
+    assert!(err.contains("/nonexistent/quirkat"), "{err}");
+    let err = fails(&[&args[..], &["--b-exe", exe, "--tune-b", "mobility=3"]].concat());
+    assert!(err.contains("--tune-b"), "{err}");
+}
