@@ -217,7 +217,7 @@ impl Remote {
 
 impl Drop for Remote {
     fn drop(&mut self) {
-        // closing its input ends the engine
+        // the engine ends at the end of its input, but it may be searching: end it now
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
