@@ -22,6 +22,7 @@
 //! end of its input.
 
 use crate::args::{RulesArgs, number, positive};
+use crate::matches::thinks_by_time;
 use quirkat_ai::queah::Table;
 use quirkat_ai::{Choice, Limits, Player, Searcher, SolvedTable, StdClock, choose_move};
 use quirkat_rules::{Game, Rules};
@@ -73,7 +74,7 @@ pub fn run(args: &EngineArgs) -> Result<(), String> {
             ["move", seed, moves @ ..] => {
                 let choice = |seed| Choice {
                     time_ms: args.movetime,
-                    fixed: if matches!(args.player, Player::Level(6) | Player::Material) {
+                    fixed: if thinks_by_time(args.player) {
                         fixed
                     } else {
                         None

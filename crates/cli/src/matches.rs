@@ -298,7 +298,7 @@ struct Stats {
 }
 
 /// The players `--movetime` (or `--nodes`, `--depth`) applies to: level 6 and the yardstick.
-fn thinks_by_time(player: Player) -> bool {
+pub(crate) fn thinks_by_time(player: Player) -> bool {
     matches!(player, Player::Level(6) | Player::Material)
 }
 
