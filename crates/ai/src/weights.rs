@@ -170,7 +170,7 @@ pub enum Profile {
     Leap,
     /// The leap family with flying kings.
     LeapFlyingKings,
-    /// The slow leap readings with chains on the Satoel board: men that move every way and never
+    /// The slow leap reading with chains on the Satoel board: men that move every way and never
     /// promote, optional captures and chains, the limits scored by material (Satoel after Jacobson
     /// 1919). Meurimueng, the same reading on the 9×9 board, had these weights too, but at 300,000
     /// nodes a move its level 6 lost to level 6 with the leap weights (4-3-14 over 21 games,
