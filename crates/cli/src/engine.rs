@@ -22,9 +22,8 @@
 //! end of its input.
 
 use crate::args::{RulesArgs, number, positive};
-use crate::matches::thinks_by_time;
-use quirkat_ai::queah::Table;
-use quirkat_ai::{Choice, Limits, Player, Searcher, SolvedTable, StdClock, choose_move};
+use crate::matches::{match_choice, solved_table};
+use quirkat_ai::{Choice, Limits, Player, Searcher, StdClock, choose_move};
 use quirkat_rules::{Game, Rules};
 use std::io::{BufRead, Write};
 
@@ -58,9 +57,7 @@ pub fn run(args: &EngineArgs) -> Result<(), String> {
         depth: args.depth,
         nodes: args.nodes,
     });
-    let table = (!args.no_table && matches!(args.player, Player::Level(l) if l >= 5))
-        .then(|| Table::build(&rules))
-        .flatten();
+    let table = solved_table(&rules, &[args.player], args.no_table);
     let mut searcher = Searcher::new(16);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
@@ -71,23 +68,15 @@ pub fn run(args: &EngineArgs) -> Result<(), String> {
                 searcher.clear();
                 "ok".to_string()
             }
-            ["move", seed, moves @ ..] => {
-                let choice = |seed| Choice {
-                    time_ms: args.movetime,
-                    fixed: if thinks_by_time(args.player) {
-                        fixed
-                    } else {
-                        None
-                    },
-                    table: table.as_ref().map(|t| t as &dyn SolvedTable),
-                    ..Choice::new(args.player, seed)
-                };
-                match seed.parse::<u64>() {
-                    Ok(seed) => answer(rules, moves, &choice(seed), &mut searcher)
-                        .unwrap_or_else(|e| format!("error: {e}")),
-                    Err(_) => format!("error: the seed {seed:?} is not a number"),
+            ["move", seed, moves @ ..] => match seed.parse::<u64>() {
+                Ok(seed) => {
+                    let choice =
+                        match_choice(args.player, seed, args.movetime, fixed, table.as_ref());
+                    answer(rules, moves, &choice, &mut searcher)
+                        .unwrap_or_else(|e| format!("error: {e}"))
                 }
-            }
+                Err(_) => format!("error: the seed {seed:?} is not a number"),
+            },
             _ => format!("error: not a request: {line:?}"),
         };
         if writeln!(out, "{answer}")

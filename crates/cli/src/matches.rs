@@ -298,8 +298,36 @@ struct Stats {
 }
 
 /// The players `--movetime` (or `--nodes`, `--depth`) applies to: level 6 and the yardstick.
-pub(crate) fn thinks_by_time(player: Player) -> bool {
+fn thinks_by_time(player: Player) -> bool {
     matches!(player, Player::Level(6) | Player::Material)
+}
+
+/// The solved table for `players` where a level 5 or 6 among them uses one (Queah rulesets only),
+/// unless `no_table`.
+pub(crate) fn solved_table(rules: &Rules, players: &[Player], no_table: bool) -> Option<Table> {
+    (!no_table
+        && players
+            .iter()
+            .any(|p| matches!(p, Player::Level(l) if *l >= 5)))
+    .then(|| Table::build(rules))
+    .flatten()
+}
+
+/// A move choice under a match's limits, as `quirkat match` and `quirkat engine` both make it:
+/// `movetime` and the `fixed` limits for the players that think by time, the solved table if any.
+pub(crate) fn match_choice(
+    player: Player,
+    seed: u64,
+    movetime: f64,
+    fixed: Option<Limits>,
+    table: Option<&Table>,
+) -> Choice<'_> {
+    Choice {
+        time_ms: movetime,
+        fixed: if thinks_by_time(player) { fixed } else { None },
+        table: table.map(|t| t as &dyn SolvedTable),
+        ..Choice::new(player, seed)
+    }
 }
 
 /// Runs `quirkat match`.
@@ -366,12 +394,7 @@ pub(crate) fn play(
         s.set_weights(w);
     }
     // the solved table, as the app has it for levels 5 and 6 (Queah rulesets only)
-    let table = (!a.no_table
-        && players
-            .iter()
-            .any(|p| matches!(p, Player::Level(l) if *l >= 5)))
-    .then(|| Table::build(&a.rules))
-    .flatten();
+    let table = solved_table(&a.rules, &players, a.no_table);
     if let Some(t) = &table {
         say!("solved table: {} positions", t.positions());
     }
@@ -435,16 +458,13 @@ pub(crate) fn play(
             let to_move = game.position().side_to_move();
             let who = usize::from(to_move != a_side);
             let player = players[who];
-            let choice = Choice {
-                time_ms: a.movetime,
-                fixed: if thinks_by_time(player) {
-                    a.fixed
-                } else {
-                    None
-                },
-                table: table.as_ref().map(|t| t as &dyn SolvedTable),
-                ..Choice::new(player, mix(game_seed ^ plies as u64))
-            };
+            let choice = match_choice(
+                player,
+                mix(game_seed ^ plies as u64),
+                a.movetime,
+                a.fixed,
+                table.as_ref(),
+            );
             let choices = game.legal_moves().len();
             let t = clock.now_ms();
             let mut last = (0u32, 0u64);
