@@ -3,7 +3,8 @@
 //! * [`search`]: iterative-deepening alpha-beta with a transposition table, move ordering and a
 //!   quiescence search; [`Searcher`], [`Limits`], [`Progress`], [`SearchResult`].
 //! * [`eval`]: the evaluation of each game family.
-//! * [`exchange`]: the static exchange on a Surakarta point, for the quiescence search.
+//! * [`exchange`]: static exchanges for the quiescence search: on a Surakarta point, and whether a
+//!   leap game's taker is taken back at once.
 //! * [`weights`]: its weights, kept as data in `crates/ai/weights/`.
 //! * [`level`]: levels 1–6 and the random and greedy players; [`choose_move`].
 //! * [`clock`]: time from outside ([`Clock`]); the core never reads `std::time`.
