@@ -88,94 +88,78 @@ mod tests {
         (1 - played_out(rules, &make(rules, pos, m), target)).max(0)
     }
 
-    /// In random Surakarta and Bas-basan games, every capture's exchange agrees with the exchange
-    /// played out move by move, x-rays included (a piece behind one that took joins in). The
-    /// positions hold both outcomes, so the check is not vacuous.
-    #[test]
-    fn the_exchange_agrees_with_the_exchange_played_out() {
+    /// Random games of each of `ids` (`games` of up to `plies` plies, seeded from `seed`): calls
+    /// `check(rules, game, m)` for every legal capture `m` in every position met, and returns how
+    /// often it answered 0 and 1, so that a test can show both outcomes were met.
+    fn each_capture(
+        ids: &[RulesetId],
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut check: impl FnMut(&Rules, &Game, &Move) -> usize,
+    ) -> [usize; 2] {
         let mut seen = [0; 2];
-        for (i, id) in [RulesetId::Surakarta, RulesetId::BasBasanSepur]
-            .into_iter()
-            .enumerate()
-        {
-            let mut rng = Rng::new(7 + i as u64);
-            for _ in 0..40 {
+        for (i, &id) in ids.iter().enumerate() {
+            let mut rng = Rng::new(seed + i as u64);
+            for _ in 0..games {
                 let mut game = Game::new(Rules::new(id));
-                for _ in 0..120 {
+                for _ in 0..plies {
                     let moves = game.legal_moves();
                     if moves.is_empty() {
                         break;
                     }
                     let rules = *game.rules();
-                    let pos = game.position();
                     for m in moves.iter().filter(|m| m.is_capture()) {
-                        let expected = 1 - played_out(&rules, &make(&rules, pos, m), m.to());
-                        let got = exchange(&rules, pos, m);
-                        assert_eq!(
-                            got,
-                            expected,
-                            "{} in {}",
-                            m.text(rules.board),
-                            game.to_position_string()
-                        );
-                        seen[got as usize] += 1;
+                        seen[check(&rules, &game, m)] += 1;
                     }
-                    let m = moves[rng.below(moves.len())];
-                    game.apply(&m);
+                    game.apply(&moves[rng.below(moves.len())]);
                 }
             }
         }
+        seen
+    }
+
+    /// In random Surakarta and Bas-basan games, every capture's exchange agrees with the exchange
+    /// played out move by move, x-rays included (a piece behind one that took joins in). The
+    /// positions hold both outcomes, so the check is not vacuous.
+    #[test]
+    fn the_exchange_agrees_with_the_exchange_played_out() {
+        let ids = [RulesetId::Surakarta, RulesetId::BasBasanSepur];
+        let seen = each_capture(&ids, 7, 40, 120, |rules, game, m| {
+            let pos = game.position();
+            let expected = 1 - played_out(rules, &make(rules, pos, m), m.to());
+            let got = exchange(rules, pos, m);
+            let text = m.text(rules.board);
+            assert_eq!(got, expected, "{text} in {}", game.to_position_string());
+            got as usize
+        });
         assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
     }
 
     /// In random games of the readings where every piece takes by short leap and capturing is a
     /// choice, after every capture the retake test agrees with the move generator: the side now to
     /// move has a one-leap capture of the piece that took exactly when [`retaken`] says so (a chain
-    /// may stop after any leap there, so its first leap is such a capture too). Both
-    /// answers occur often, so the check is not vacuous.
+    /// may stop after any leap there, so its first leap is such a capture too). Both answers occur
+    /// often, so the check is not vacuous.
     #[test]
     fn a_retake_is_seen_exactly_when_the_generator_has_one() {
-        let mut seen = [0; 2];
-        let mut moves = Vec::new();
-        for (i, id) in [
+        let ids = [
             RulesetId::Ratti,
             RulesetId::Meurimueng,
             RulesetId::Satoel1919,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let mut rng = Rng::new(11 + i as u64);
-            for _ in 0..20 {
-                let mut game = Game::new(Rules::new(id));
-                for _ in 0..150 {
-                    let legal = game.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    let rules = *game.rules();
-                    let pos = game.position();
-                    for m in legal.iter().filter(|m| m.is_capture()) {
-                        let child = make(&rules, pos, m);
-                        generate(&rules, &child, &mut moves);
-                        let expected = moves.iter().any(|r| {
-                            r.capture_count() == 1 && r.captured_set() & m.to().bit() != 0
-                        });
-                        let got = retaken(&rules, &child, m.to());
-                        assert_eq!(
-                            got,
-                            expected,
-                            "{} in {}",
-                            m.text(rules.board),
-                            game.to_position_string()
-                        );
-                        seen[usize::from(got)] += 1;
-                    }
-                    let m = legal[rng.below(legal.len())];
-                    game.apply(&m);
-                }
-            }
-        }
+        ];
+        let mut moves = Vec::new();
+        let seen = each_capture(&ids, 11, 20, 150, |rules, game, m| {
+            let child = make(rules, game.position(), m);
+            generate(rules, &child, &mut moves);
+            let expected = moves
+                .iter()
+                .any(|r| r.capture_count() == 1 && r.captured_set() & m.to().bit() != 0);
+            let got = retaken(rules, &child, m.to());
+            let text = m.text(rules.board);
+            assert_eq!(got, expected, "{text} in {}", game.to_position_string());
+            usize::from(got)
+        });
         assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
     }
 }
