@@ -40,15 +40,15 @@
 //! and only captures are tried above it. It is cut at 12 plies; below a node where capturing is a
 //! choice, at 4, except in Surakarta, whose exchanges along the circuits run longer. There the
 //! captures that win a piece by [`exchange`] come first, and an even trade is skipped when the
-//! score so far is 50 below alpha (`EVEN_TRADE_MARGIN`). In the leap games where capturing is a
-//! choice, the same 50 below alpha skips a capture the enemy takes back at once ([`retaken`]) and
-//! one that could not reach alpha even keeping what it takes (`LEAP_DELTA_MARGIN`).
+//! score so far is 50 below alpha (`EVEN_TRADE_MARGIN`). So is a capture in the leap games where
+//! capturing is a free choice, when the enemy can take the taker back at once ([`retaken`]).
 
 use crate::clock::Clock;
 use crate::eval::Evaluator;
 use crate::exchange::{exchange, retaken};
 use crate::weights::Weights;
 use quirkat_rules::rng::{Rng, mix};
+use quirkat_rules::ruleset::CaptureRule;
 use quirkat_rules::{
     EndRules, Family, Game, GameResult, Move, Position, Rules, RulesetId, generate, make,
 };
@@ -88,17 +88,13 @@ const OPTIONAL_QUIESCENCE_PLIES: i32 = 4;
 /// could not reach alpha even winning a piece, without the exchange, 86.1%. Against level 6 without
 /// it: 64.8% over 200 games at 300,000 nodes a move, but 56.5% over 100 at 100 ms a move, where
 /// the exchanges' time (a sixth of the nodes a second) is paid.
+///
+/// The leap games where capturing is a free choice skip, under the same margin, a capture the
+/// enemy can answer by taking the taker at once ([`retaken`]; a promotion is always searched). In
+/// Ratti 91% of level 6's nodes were quiescence nodes. Measured in docs/ai-levels.md ("Trades in
+/// the slow readings"): level 6 against itself without it, Ratti, 100 games at 20,000 nodes a
+/// move, 70.5%.
 const EVEN_TRADE_MARGIN: i32 = 50;
-
-/// In the leap games' quiescence search, where capturing is a choice, a capture is not searched
-/// when the score so far is [`EVEN_TRADE_MARGIN`] below alpha and either the enemy can take the
-/// taker back at once ([`retaken`]: an even trade at best, as Surakarta's skipped trades), or the
-/// score so far plus what the capture takes (in the material weights) plus this margin still
-/// does not reach alpha. A capture that promotes is always searched. In Ratti 91% of level 6's
-/// nodes were quiescence nodes; with both rules it searches about 0.7 plies deeper at 20,000
-/// nodes a move. Measured in docs/ai-levels.md ("Trades in the slow readings"): level 6 against
-/// itself without them, Ratti, 100 games at 20,000 nodes a move, 62.0%; the margin alone, 47.7%.
-const LEAP_DELTA_MARGIN: i32 = 50;
 
 /// Added to the ordering score of a Surakarta capture that wins a piece by [`exchange`]. A bit
 /// of its own: a Surakarta capture's [`capture_rank`] is 1,024 (one piece, no kings, no
@@ -805,18 +801,16 @@ impl Searcher {
                     continue;
                 }
             }
-            // the leap games where capturing is a choice: a capture that cannot lift the score to
-            // alpha even keeping what it takes, or that is taken back at once, when the score so
-            // far is EVEN_TRADE_MARGIN below alpha (see LEAP_DELTA_MARGIN)
-            let leap_trade = !forced
-                && rules.family == Family::Leap
-                && !m.promotes()
-                && best + EVEN_TRADE_MARGIN <= alpha;
-            if leap_trade && best + self.taken_value(pos, m) + LEAP_DELTA_MARGIN <= alpha {
-                continue;
-            }
+            // the leap games where capturing is a free choice: an even trade at best (the enemy
+            // takes the taker back at once) once the score so far is EVEN_TRADE_MARGIN below alpha
             let child = make(&rules, pos, m);
-            if leap_trade && retaken(&rules, &child, m.to()) {
+            if !forced
+                && rules.family == Family::Leap
+                && rules.capture == CaptureRule::Optional
+                && !m.promotes()
+                && best + EVEN_TRADE_MARGIN <= alpha
+                && retaken(&rules, &child, m.to())
+            {
                 continue;
             }
             self.enter(ply, m, &child);
@@ -836,13 +830,6 @@ impl Searcher {
             }
         }
         best
-    }
-
-    /// What the capture `m` takes, in the evaluation's material weights.
-    fn taken_value(&self, pos: &Position, m: &Move) -> i32 {
-        let w = self.eval.weights();
-        let kings = (m.captured_set() & pos.kings()).count_ones() as i32;
-        m.capture_count() as i32 * w.man + kings * (w.king - w.man)
     }
 
     fn full(&mut self, clock: &dyn Clock, pos: &Position, moves: &[Move], at: At) -> i32 {
