@@ -40,8 +40,9 @@
 //! and only captures are tried above it. It is cut at 12 plies; below a node where capturing is a
 //! choice, at 4, except in Surakarta, whose exchanges along the circuits run longer. There the
 //! captures that win a piece by [`exchange`] come first, and an even trade is skipped when the
-//! score so far is 50 below alpha (`EVEN_TRADE_MARGIN`). So is a capture in the leap games where
-//! capturing is a free choice, when the enemy can take the taker back at once ([`retaken`]).
+//! score so far is 50 below alpha (`EVEN_TRADE_MARGIN`). So is a capture of one man in the leap
+//! games where capturing is a free choice, when the enemy can take the taker back at once
+//! ([`retaken`]).
 
 use crate::clock::Clock;
 use crate::eval::Evaluator;
@@ -89,8 +90,9 @@ const OPTIONAL_QUIESCENCE_PLIES: i32 = 4;
 /// it: 64.8% over 200 games at 300,000 nodes a move, but 56.5% over 100 at 100 ms a move, where
 /// the exchanges' time (a sixth of the nodes a second) is paid.
 ///
-/// The leap games where capturing is a free choice skip, under the same margin, a capture the
-/// enemy can answer by taking the taker at once ([`retaken`]; a promotion is always searched). In
+/// The leap games where capturing is a free choice skip, under the same margin, a capture of one
+/// man that the enemy can answer by taking the taker at once ([`retaken`]; a chain, a king taken
+/// and a promotion are always searched, since they may win more than they give back). In
 /// Ratti 91% of level 6's nodes were quiescence nodes. Measured in docs/ai-levels.md ("Trades in
 /// the slow readings"): level 6 against itself without it, Ratti, 100 games at 20,000 nodes a
 /// move, 70.5%.
@@ -801,12 +803,16 @@ impl Searcher {
                     continue;
                 }
             }
-            // the leap games where capturing is a free choice: an even trade at best (the enemy
-            // takes the taker back at once) once the score so far is EVEN_TRADE_MARGIN below alpha
+            // the leap games where capturing is a free choice: a capture of one man that the
+            // enemy answers by taking the taker at once is an even trade at best (a chain, a king
+            // taken or a promotion may win more), skipped once the score so far is
+            // EVEN_TRADE_MARGIN below alpha
             let child = make(&rules, pos, m);
             if !forced
                 && rules.family == Family::Leap
                 && rules.capture == CaptureRule::Optional
+                && m.capture_count() == 1
+                && m.captured_set() & pos.kings() == 0
                 && !m.promotes()
                 && best + EVEN_TRADE_MARGIN <= alpha
                 && retaken(&rules, &child, m.to())
