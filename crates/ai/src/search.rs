@@ -804,9 +804,10 @@ impl Searcher {
                 }
             }
             // the leap games where capturing is a free choice: a capture of one man that the
-            // enemy answers by taking the taker at once is an even trade at best (a chain, a king
-            // taken or a promotion may win more), skipped once the score so far is
-            // EVEN_TRADE_MARGIN below alpha
+            // enemy can answer by taking the taker at once is counted an even trade (the retakes
+            // after that one are not looked at; a chain, a king taken or a promotion may win
+            // more, and are searched), skipped once the score so far is EVEN_TRADE_MARGIN below
+            // alpha
             let child = make(&rules, pos, m);
             if !forced
                 && rules.family == Family::Leap
