@@ -790,10 +790,19 @@ impl Searcher {
         }
         let ranked = self.order_moves(pos, moves, ply, 0, true);
         let rules = self.rules;
+        // Where capturing is a choice, an even trade is skipped once the score so far is
+        // EVEN_TRADE_MARGIN below alpha. In Surakarta, a capture whose exchange wins nothing. In
+        // the leap games where capturing is free, a capture of one man that the enemy can answer
+        // by taking the taker at once (the retakes after that one are not looked at; a chain, a
+        // king taken or a promotion may win more, and are searched).
+        let surakarta_trades = !forced && rules.family == Family::Surakarta;
+        let leap_trades =
+            !forced && rules.family == Family::Leap && rules.capture == CaptureRule::Optional;
         for i in 0..self.order[ply].len() {
             let (score, idx) = self.pick(ply, i);
             let m = &moves[idx];
-            if !forced && rules.family == Family::Surakarta && best + EVEN_TRADE_MARGIN <= alpha {
+            let far_below = best + EVEN_TRADE_MARGIN <= alpha;
+            if surakarta_trades && far_below {
                 let wins = if ranked {
                     score & EXCHANGE_WON != 0
                 } else {
@@ -803,19 +812,12 @@ impl Searcher {
                     continue;
                 }
             }
-            // the leap games where capturing is a free choice: a capture of one man that the
-            // enemy can answer by taking the taker at once is counted an even trade (the retakes
-            // after that one are not looked at; a chain, a king taken or a promotion may win
-            // more, and are searched), skipped once the score so far is EVEN_TRADE_MARGIN below
-            // alpha
             let child = make(&rules, pos, m);
-            if !forced
-                && rules.family == Family::Leap
-                && rules.capture == CaptureRule::Optional
+            if leap_trades
+                && far_below
                 && m.capture_count() == 1
                 && m.captured_set() & pos.kings() == 0
                 && !m.promotes()
-                && best + EVEN_TRADE_MARGIN <= alpha
                 && retaken(&rules, &child, m.to())
             {
                 continue;
