@@ -22,9 +22,10 @@
 //! # Profiles
 //!
 //! A ruleset's evaluation takes the weights of its [`Profile`]: its family, and in the leap and
-//! column games whether kings fly (a flying king is worth more). Satoel after Jacobson, a slow leap
-//! reading whose men move every way and never promote, whose captures and chains are optional and
-//! whose limits are scored by material, has a profile of its own ([`Profile::LeapUnpromoted`]).
+//! column games whether kings fly (a flying king is worth more). The slow leap readings whose men
+//! move every way and never promote, whose captures and chains are optional and whose limits are
+//! scored by material have a profile each, which counts exposed pieces: Satoel after Jacobson
+//! ([`Profile::LeapUnpromoted`]) and Meurimueng ([`Profile::LeapUnpromotedAlquerque9`]).
 
 use quirkat_rules::ruleset::{CaptureRule, Chains, Scoring};
 use quirkat_rules::{BoardKind, Family, Rules};
@@ -172,13 +173,16 @@ pub enum Profile {
     LeapFlyingKings,
     /// The slow leap reading with chains on the Satoel board: men that move every way and never
     /// promote, optional captures and chains, the limits scored by material (Satoel after Jacobson
-    /// 1919). Meurimueng, the same reading on the 9×9 board, had these weights too, but at 300,000
-    /// nodes a move its level 6 lost to level 6 with the leap weights (4-3-14 over 21 games,
-    /// docs/ai-levels.md, "Against level 6 as it was, another build"), so it keeps
-    /// [`Profile::LeapFlyingKings`] again, as do Ratti, whose captures are single and which gained
-    /// nothing from these weights, and Alquerque, whose limits are a draw. The only profile that
-    /// weighs `exposed` pieces.
+    /// 1919): material and exposed pieces, no mobility or hanging pieces. Meurimueng, the same
+    /// reading on the 9×9 board, had these weights too, but at 300,000 nodes a move its level 6
+    /// lost to level 6 with the leap weights (4-3-14 over 21 games, docs/ai-levels.md, "Against
+    /// level 6 as it was, another build"): it has [`Profile::LeapUnpromotedAlquerque9`].
     LeapUnpromoted,
+    /// The same slow reading on the 9×9 board (Meurimueng): the leap weights with flying kings,
+    /// mobility and hanging pieces included, and exposed pieces besides. Ratti, whose captures are
+    /// single and which gained nothing from exposed pieces, keeps [`Profile::LeapFlyingKings`], as
+    /// does Alquerque, whose limits are a draw.
+    LeapUnpromotedAlquerque9,
     /// Queah.
     Queah,
     /// Surakarta and Bas-basan sepur.
@@ -269,6 +273,7 @@ profiles! {
     Leap => "leap.weights",
     LeapFlyingKings => "leap-flying-kings.weights",
     LeapUnpromoted => "leap-unpromoted.weights",
+    LeapUnpromotedAlquerque9 => "leap-unpromoted-alquerque9.weights",
     Queah => "queah.weights",
     Surakarta => "surakarta.weights",
     Towers => "towers.weights",
@@ -281,14 +286,13 @@ impl Profile {
     pub fn of(rules: &Rules) -> Profile {
         match rules.family {
             Family::Queah => Profile::Queah,
-            Family::Leap
-                if !rules.promotion
-                    && rules.capture == CaptureRule::Optional
-                    && rules.chains != Chains::Single
-                    && rules.scoring == Scoring::Majority
-                    && rules.board.kind == BoardKind::Satoel =>
-            {
+            Family::Leap if slow_with_chains(rules) && rules.board.kind == BoardKind::Satoel => {
                 Profile::LeapUnpromoted
+            }
+            Family::Leap
+                if slow_with_chains(rules) && rules.board.kind == BoardKind::Alquerque9 =>
+            {
+                Profile::LeapUnpromotedAlquerque9
             }
             Family::Leap if rules.king_flying_capture => Profile::LeapFlyingKings,
             Family::Leap => Profile::Leap,
@@ -300,6 +304,15 @@ impl Profile {
             Family::Towers => Profile::Towers,
         }
     }
+}
+
+/// A slow leap reading with chains: men that never promote, optional captures and chains, the
+/// limits scored by material (Satoel after Jacobson, Meurimueng).
+fn slow_with_chains(rules: &Rules) -> bool {
+    !rules.promotion
+        && rules.capture == CaptureRule::Optional
+        && rules.chains != Chains::Single
+        && rules.scoring == Scoring::Majority
 }
 
 /// Why a weights file does not read, and on which line (from 1).
@@ -494,34 +507,36 @@ mod tests {
         }
     }
 
-    /// Satoel after Jacobson takes its own weights (material and exposed pieces, no mobility or
-    /// hanging pieces), and no other ruleset does: Meurimueng (the same reading on the 9×9 board,
-    /// weaker with them at 300,000 nodes a move), Ratti (single captures) and Alquerque without
-    /// compulsory capture (its limits are a draw) keep the leap weights, which do not count exposed
-    /// pieces.
+    /// The two slow readings with chains take their own weights, which alone count exposed
+    /// pieces: Satoel after Jacobson material and exposed pieces only, Meurimueng (the same reading
+    /// on the 9×9 board, weaker without mobility at 300,000 nodes a move) the leap weights and
+    /// exposed pieces. Ratti (single captures) and Alquerque without compulsory capture (its limits
+    /// are a draw) keep the leap weights.
     #[test]
-    fn one_slow_reading_and_only_it_takes_the_unpromoted_weights() {
+    fn the_slow_readings_with_chains_and_only_they_weigh_exposed_pieces() {
+        let of = |r: RulesetId| Profile::of(&Rules::new(r));
         let slow: Vec<&str> = RulesetId::ALL
             .iter()
-            .filter(|&&r| Profile::of(&Rules::new(r)) == Profile::LeapUnpromoted)
+            .filter(|&&r| of(r).weights().exposed > 0)
             .map(|r| r.id())
             .collect();
-        assert_eq!(slow, ["satoel-1919"]);
-        for r in [
-            RulesetId::Meurimueng,
-            RulesetId::Ratti,
-            RulesetId::AlquerqueMurray,
-        ] {
-            assert_eq!(Profile::of(&Rules::new(r)), Profile::LeapFlyingKings);
+        assert_eq!(slow, ["meurimueng", "satoel-1919"]);
+        assert_eq!(of(RulesetId::Satoel1919), Profile::LeapUnpromoted);
+        assert_eq!(of(RulesetId::Meurimueng), Profile::LeapUnpromotedAlquerque9);
+        for r in [RulesetId::Ratti, RulesetId::AlquerqueMurray] {
+            assert_eq!(of(r), Profile::LeapFlyingKings);
         }
         let w = Profile::LeapUnpromoted.weights();
         assert_eq!((w.man, w.mobility, w.hanging), (100, 0, 0));
-        assert!(w.exposed > 0);
-        for p in Profile::ALL {
-            if p != Profile::LeapUnpromoted {
-                assert_eq!(p.weights().exposed, 0, "{}", p.file_name());
+        let leap = Profile::LeapFlyingKings.weights();
+        let nine = Profile::LeapUnpromotedAlquerque9.weights();
+        assert_eq!(
+            nine,
+            Weights {
+                exposed: nine.exposed,
+                ..leap
             }
-        }
+        );
     }
 
     #[test]
