@@ -406,7 +406,8 @@ mod tests {
     fn score(board: &str, turn: u8, w: &str) -> i32 {
         let game =
             Game::from_position_string(&format!("q1_meurimueng__{board}_{turn}_0.0.0_")).unwrap();
-        Evaluator::with_weights(game.rules(), parse(w).unwrap()).evaluate(game.position())
+        Evaluator::with_weights(game.rules(), parse(w).unwrap().over(Weights::ZERO))
+            .evaluate(game.position())
     }
 
     const EXPOSED: &str = "man = 100\nexposed = 5\n";

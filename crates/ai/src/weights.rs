@@ -15,6 +15,16 @@
 //! weight a file leaves out is 0 (its term plays no part in that family). Blank lines and
 //! everything after `#` are comments.
 //!
+//! A file may build on another: a line `base = FILE` names a file of the same directory, whose
+//! weights are those of this file wherever it gives none. So a profile that differs from another
+//! in one term says only that term, and follows the other when it is tuned. A base names no base
+//! of its own (one level: no chains, no loops).
+//!
+//! ```text
+//! base = leap-flying-kings.weights
+//! exposed = 5
+//! ```
+//!
 //! A file that does not read stops the build, naming the file and what is wrong; at run time
 //! ([`parse`], for `quirkat tune`) the error names the line. `quirkat tune` rewrites a weight's line
 //! when a self-play match shows a better value (docs/ai-levels.md, "Tuning the evaluation").
@@ -94,6 +104,11 @@ pub const WEIGHTS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/weights");
 
 /// The largest weight a file may give, either way: a hundred thousand men.
 pub const MAX_WEIGHT: i32 = 10_000_000;
+
+impl Weights {
+    /// Every weight 0: the start of a file without a base.
+    pub const ZERO: Weights = ZERO;
+}
 
 /// Every weight 0.
 const ZERO: Weights = Weights {
@@ -179,9 +194,10 @@ pub enum Profile {
     /// level 6 as it was, another build"): it has [`Profile::LeapUnpromotedAlquerque9`].
     LeapUnpromoted,
     /// The same slow reading on the 9×9 board (Meurimueng): the leap weights with flying kings,
-    /// mobility and hanging pieces included, and exposed pieces besides. Ratti, whose captures are
-    /// single and which gained nothing from exposed pieces, keeps [`Profile::LeapFlyingKings`], as
-    /// does Alquerque, whose limits are a draw.
+    /// mobility and hanging pieces included, and exposed pieces besides (its file builds on
+    /// theirs: `base = leap-flying-kings.weights`). Ratti, whose captures are single and which
+    /// gained nothing from exposed pieces, keeps [`Profile::LeapFlyingKings`], as does Alquerque,
+    /// whose limits are a draw.
     LeapUnpromotedAlquerque9,
     /// Queah.
     Queah,
@@ -209,6 +225,19 @@ macro_rules! profiles {
                 }
             }
 
+            /// The profile whose file is named `name` (as in a `base =` line).
+            pub const fn named(name: &str) -> Option<Profile> {
+                Profile::named_bytes(name.as_bytes())
+            }
+
+            /// [`Profile::named`] over bytes.
+            const fn named_bytes(name: &[u8]) -> Option<Profile> {
+                $(if same(name, $file.as_bytes()) {
+                    return Some(Profile::$profile);
+                })*
+                None
+            }
+
             /// The text of the profile's file, as built in.
             pub const fn text(self) -> &'static str {
                 match self {
@@ -229,13 +258,40 @@ macro_rules! profiles {
     };
 }
 
-/// A built-in file's weights, read while building; a file that does not read stops the build with
-/// its name and what is wrong (a constant's panic cannot format the line's number: [`parse`] gives
-/// it).
+/// A built-in file's weights, read while building, over its base's; a file that does not read
+/// stops the build with its name and what is wrong (a constant's panic cannot format the line's
+/// number: [`parse`] gives it).
 macro_rules! built_in {
-    ($file:literal) => {
-        match parse_bytes(include_str!(concat!("../weights/", $file)).as_bytes()) {
-            Ok(w) => w,
+    ($file:literal) => {{
+        const TEXT: &[u8] = include_str!(concat!("../weights/", $file)).as_bytes();
+        match parse_bytes(TEXT) {
+            Ok(read) => match read.base {
+                None => read.over(ZERO),
+                Some((start, end)) => {
+                    let name = TEXT.split_at(end).0.split_at(start).1;
+                    let Some(base) = Profile::named_bytes(name) else {
+                        panic!(concat!(
+                            "crates/ai/weights/",
+                            $file,
+                            ": a base that is no file of crates/ai/weights/"
+                        ))
+                    };
+                    // read again here: `base.weights()` would reach this constant again
+                    match parse_bytes(base.text().as_bytes()) {
+                        Ok(b) if b.base.is_none() => read.over(b.over(ZERO)),
+                        Ok(_) => panic!(concat!(
+                            "crates/ai/weights/",
+                            $file,
+                            ": a base that names a base of its own"
+                        )),
+                        Err(_) => panic!(concat!(
+                            "crates/ai/weights/",
+                            $file,
+                            ": a base that does not read (its own build error says why)"
+                        )),
+                    }
+                }
+            },
             Err(e) => match e.kind {
                 WeightsErrorKind::NotAWeight => {
                     panic!(concat!(
@@ -251,7 +307,7 @@ macro_rules! built_in {
                     panic!(concat!(
                         "crates/ai/weights/",
                         $file,
-                        ": a weight given twice"
+                        ": a weight or base given twice"
                     ))
                 }
                 WeightsErrorKind::NotANumber => {
@@ -266,7 +322,7 @@ macro_rules! built_in {
                 }
             },
         }
-    };
+    }};
 }
 
 profiles! {
@@ -331,7 +387,7 @@ pub enum WeightsErrorKind {
     NotAWeight,
     /// A name not in [`WEIGHT_NAMES`].
     UnknownName,
-    /// A name given a second time.
+    /// A weight, or `base`, given a second time.
     Repeated,
     /// A value that is not a whole number.
     NotANumber,
@@ -344,7 +400,7 @@ impl WeightsErrorKind {
         match self {
             WeightsErrorKind::NotAWeight => "not `NAME = VALUE`",
             WeightsErrorKind::UnknownName => "an unknown weight",
-            WeightsErrorKind::Repeated => "a weight given twice",
+            WeightsErrorKind::Repeated => "a weight or base given twice",
             WeightsErrorKind::NotANumber => "a value that is not a whole number",
             WeightsErrorKind::TooLarge => "a value beyond ±10,000,000",
         }
@@ -363,15 +419,61 @@ impl fmt::Display for WeightsError {
 
 impl std::error::Error for WeightsError {}
 
+/// A weights file as read: the file its `base =` line names, and the weights it gives itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeightsFile<'a> {
+    /// The file named by the `base =` line, if the file has one.
+    pub base: Option<&'a str>,
+    read: Read,
+}
+
+impl WeightsFile<'_> {
+    /// The file's weights: those it gives, and for the others those of `base`, the weights of the
+    /// file its `base` line names ([`Weights::ZERO`] where it names none).
+    pub fn over(&self, base: Weights) -> Weights {
+        self.read.over(base)
+    }
+}
+
 /// Reads a weights file (the form: the module documentation).
-pub fn parse(text: &str) -> Result<Weights, WeightsError> {
-    parse_bytes(text.as_bytes())
+pub fn parse(text: &str) -> Result<WeightsFile<'_>, WeightsError> {
+    let read = parse_bytes(text.as_bytes())?;
+    // the span is trimmed of ASCII only and ends at a line's end or `#`: on character boundaries
+    let base = read.base.map(|(start, end)| &text[start..end]);
+    Ok(WeightsFile { base, read })
+}
+
+/// A file as read, in a form the compiler can run while building: where its base's name is in
+/// the text, and the weights it gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Read {
+    base: Option<(usize, usize)>,
+    given: Weights,
+    named: [bool; WEIGHT_NAMES.len()],
+}
+
+impl Read {
+    /// The weights given, and `base`'s where none is.
+    const fn over(&self, base: Weights) -> Weights {
+        let mut w = base;
+        let mut k = 0;
+        while k < WEIGHT_NAMES.len() {
+            if self.named[k] {
+                *w.slot(k) = self.given.get(k);
+            }
+            k += 1;
+        }
+        w
+    }
 }
 
 /// [`parse`] over bytes, in a form the compiler can run while building.
-const fn parse_bytes(b: &[u8]) -> Result<Weights, WeightsError> {
-    let mut w = ZERO;
-    let mut seen = [false; WEIGHT_NAMES.len()];
+const fn parse_bytes(b: &[u8]) -> Result<Read, WeightsError> {
+    let mut read = Read {
+        base: None,
+        given: ZERO,
+        named: [false; WEIGHT_NAMES.len()],
+    };
     let mut line = 0;
     let mut i = 0;
     while i < b.len() {
@@ -401,23 +503,31 @@ const fn parse_bytes(b: &[u8]) -> Result<Weights, WeightsError> {
         if ns == ne || vs == ve {
             return fail(line, WeightsErrorKind::NotAWeight);
         }
-        let Some(k) = name_index(b.split_at(ne).0.split_at(ns).1) else {
+        let name = b.split_at(ne).0.split_at(ns).1;
+        if same(name, b"base") {
+            if read.base.is_some() {
+                return fail(line, WeightsErrorKind::Repeated);
+            }
+            read.base = Some((vs, ve));
+            continue;
+        }
+        let Some(k) = name_index(name) else {
             return fail(line, WeightsErrorKind::UnknownName);
         };
-        if seen[k] {
+        if read.named[k] {
             return fail(line, WeightsErrorKind::Repeated);
         }
-        seen[k] = true;
+        read.named[k] = true;
         let value = match number(b, vs, ve) {
             Ok(v) => v,
             Err(kind) => return fail(line, kind),
         };
-        *w.slot(k) = value;
+        *read.given.slot(k) = value;
     }
-    Ok(w)
+    Ok(read)
 }
 
-const fn fail(line: usize, kind: WeightsErrorKind) -> Result<Weights, WeightsError> {
+const fn fail(line: usize, kind: WeightsErrorKind) -> Result<Read, WeightsError> {
     Err(WeightsError { line, kind })
 }
 
@@ -436,19 +546,24 @@ const fn trim(b: &[u8], mut start: usize, mut end: usize) -> (usize, usize) {
 const fn name_index(name: &[u8]) -> Option<usize> {
     let mut k = 0;
     while k < WEIGHT_NAMES.len() {
-        let known = WEIGHT_NAMES[k].as_bytes();
-        if known.len() == name.len() {
-            let mut j = 0;
-            while j < name.len() && known[j] == name[j] {
-                j += 1;
-            }
-            if j == name.len() {
-                return Some(k);
-            }
+        if same(WEIGHT_NAMES[k].as_bytes(), name) {
+            return Some(k);
         }
         k += 1;
     }
     None
+}
+
+/// Whether `a` and `b` are the same bytes.
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut j = 0;
+    while j < a.len() && a[j] == b[j] {
+        j += 1;
+    }
+    j == a.len()
 }
 
 /// The whole number spelt by `b[start..end]` (not empty): an optional sign, then digits.
@@ -482,11 +597,33 @@ mod tests {
     use quirkat_rules::RulesetId;
     use quirkat_rules::rng::Rng;
 
+    /// The weights of a built-in file as [`parse`] reads them, its base's weights read the same
+    /// way.
+    fn read_built_in(p: Profile) -> Weights {
+        let file = parse(p.text()).unwrap_or_else(|e| panic!("{}: {e}", p.file_name()));
+        let base = match file.base {
+            None => Weights::ZERO,
+            Some(name) => {
+                let base = Profile::named(name).expect("a built-in base");
+                let read = parse(base.text()).unwrap();
+                assert_eq!(
+                    read.base,
+                    None,
+                    "{} names a base of its own",
+                    base.file_name()
+                );
+                read.over(Weights::ZERO)
+            }
+        };
+        file.over(base)
+    }
+
     #[test]
     fn every_built_in_file_reads_and_gives_its_profile_its_weights() {
         for p in Profile::ALL {
-            let w = parse(p.text()).unwrap_or_else(|e| panic!("{}: {e}", p.file_name()));
+            let w = read_built_in(p);
             assert_eq!(w, p.weights(), "{}", p.file_name());
+            assert_eq!(Profile::named(p.file_name()), Some(p));
             // a man's worth sets the scale: every profile values something
             assert!(
                 (0..WEIGHT_NAMES.len()).any(|i| w.get(i) >= 100),
@@ -542,7 +679,7 @@ mod tests {
     #[test]
     fn a_file_reads_names_values_comments_and_blank_lines() {
         let text = "# towers\n\n  mobility = 10   # tuned\r\nhanging=-25\nking = +7\n";
-        let w = parse(text).unwrap();
+        let w = parse(text).unwrap().over(ZERO);
         assert_eq!((w.mobility, w.hanging, w.king), (10, -25, 7));
         assert_eq!(
             Weights {
@@ -553,6 +690,35 @@ mod tests {
             },
             ZERO
         );
+    }
+
+    /// A file with a base gives its own weights and takes the base's for the others; `base` is
+    /// a name like the weights' (once, with a value), but not a weight.
+    #[test]
+    fn a_file_takes_the_weights_it_does_not_give_from_its_base() {
+        let file = parse("# Meurimueng\nbase = leap-flying-kings.weights  # the leap weights\nexposed = 5\nmobility = 0\n").unwrap();
+        assert_eq!(file.base, Some("leap-flying-kings.weights"));
+        let leap = Profile::LeapFlyingKings.weights();
+        assert!(leap.mobility > 0 && leap.exposed == 0);
+        assert_eq!(
+            file.over(leap),
+            Weights {
+                exposed: 5,
+                mobility: 0,
+                ..leap
+            }
+        );
+        assert_eq!(parse("man = 100\n").unwrap().base, None);
+        assert_eq!(Profile::named("leap-flying-kings"), None);
+        use WeightsErrorKind::*;
+        for (text, line, kind) in [
+            ("base = a.weights\nman = 1\nbase = b.weights\n", 3, Repeated),
+            ("base =\n", 1, NotAWeight),
+            ("base\n", 1, NotAWeight),
+            ("bases = a.weights\n", 1, UnknownName),
+        ] {
+            assert_eq!(parse(text), Err(WeightsError { line, kind }), "{text:?}");
+        }
     }
 
     #[test]
@@ -581,13 +747,25 @@ mod tests {
     #[test]
     fn any_bytes_give_weights_or_an_error_never_a_panic() {
         let mut rng = Rng::new(7);
-        let alphabet = b"man=kig0123456789-+ #\n\r\t\xff";
+        let alphabet = b"mankigbse0123456789-+ #\n\r\t\xff";
         for _ in 0..20_000 {
             let len = rng.below(40);
             let bytes: Vec<u8> = (0..len)
                 .map(|_| alphabet[rng.below(alphabet.len())])
                 .collect();
             let _ = parse_bytes(&bytes);
+        }
+        // text, where a base's name is cut out of it: any characters, wide ones too
+        let pieces = [
+            "base", "man", " = ", "=", "é", "∞", "#", "\n", " ", "\t", "1", "-",
+        ];
+        for _ in 0..20_000 {
+            let text: String = (0..rng.below(12))
+                .map(|_| pieces[rng.below(pieces.len())])
+                .collect();
+            if let Ok(file) = parse(&text) {
+                let _ = file.over(ZERO);
+            }
         }
     }
 

@@ -16,12 +16,16 @@
 //! `NAME = VALUE  # quirkat tune … (was OLD): SCORE: kept`, the command that chose it and the
 //! score it made; every other line stays as it was. The new value takes effect at the next build.
 //! `--file` reads and writes another file of the same form (a copy to experiment on).
+//!
+//! A file with a `base =` line reads its base from the same directory. A weight the file takes
+//! from its base is written into the file itself, as its own line: the base, and the other
+//! profiles built on it, stay as they were.
 
 use crate::args::{RulesArgs, Takes, number, positive};
 use crate::matches::{Args, play};
 use quirkat_ai::Player;
-use quirkat_ai::weights::{self, Profile, WEIGHT_NAMES};
-use std::path::PathBuf;
+use quirkat_ai::weights::{self, Profile, WEIGHT_NAMES, Weights};
+use std::path::{Path, PathBuf};
 
 /// The arguments of `quirkat tune`, as given.
 #[derive(clap::Args)]
@@ -93,7 +97,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         .unwrap_or_else(|| PathBuf::from(weights::WEIGHTS_DIR).join(profile.file_name()));
     let shown = path.display();
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let base = weights::parse(&text).map_err(|e| format!("{shown}, {e}"))?;
+    let base = read(&path, &text)?;
     let old = base.get(index);
     say!(
         "{} = {old} in {shown}; level {} against itself, {} games a value",
@@ -136,11 +140,32 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let note = format!("{} (was {old}): {line}: kept", command_line());
     let rewritten = rewrite(&text, &args.weight, value, &note);
     // the file must still read, with the new value, before it replaces the old one
-    let check = weights::parse(&rewritten).map_err(|e| format!("{shown} rewritten, {e}"))?;
+    let check = read(&path, &rewritten).map_err(|e| format!("rewritten, {e}"))?;
     debug_assert_eq!(check.get(index), value);
     std::fs::write(&path, rewritten).map_err(|e| format!("cannot write {shown}: {e}"))?;
     say!("written into {shown}; it takes effect at the next build");
     Ok(())
+}
+
+/// The weights of the file at `path`, whose text is `text`: its own, over those of the file its
+/// `base =` line names in the same directory (which names no base itself).
+fn read(path: &Path, text: &str) -> Result<Weights, String> {
+    let shown = path.display();
+    let file = weights::parse(text).map_err(|e| format!("{shown}, {e}"))?;
+    let Some(name) = file.base else {
+        return Ok(file.over(Weights::ZERO));
+    };
+    let base_path = path.with_file_name(name);
+    let base_shown = base_path.display();
+    let base_text = std::fs::read_to_string(&base_path)
+        .map_err(|e| format!("cannot read {base_shown}, the base of {shown}: {e}"))?;
+    let base = weights::parse(&base_text).map_err(|e| format!("{base_shown}, {e}"))?;
+    if let Some(further) = base.base {
+        return Err(format!(
+            "{base_shown}, the base of {shown}, names a base of its own ({further}): a base is one level"
+        ));
+    }
+    Ok(file.over(base.over(Weights::ZERO)))
 }
 
 /// `quirkat tune` and its arguments as given, without `--write` and `--file`: how the value was
@@ -195,8 +220,8 @@ fn rewrite(text: &str, name: &str, value: i32, note: &str) -> String {
 mod tests {
     use super::*;
 
-    fn read(text: &str) -> quirkat_ai::Weights {
-        weights::parse(text).expect("reads")
+    fn read(text: &str) -> Weights {
+        super::read(Path::new("test.weights"), text).expect("reads")
     }
 
     #[test]

@@ -481,7 +481,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn tune_keeps_a_clearly_better_value_and_writes_its_line_alone() {
-    use quirkat_ai::weights::{Profile, parse};
+    use quirkat_ai::weights::{Profile, Weights, parse};
     let dir = scratch("tune-kept");
     let file = dir.join("leap.weights");
     // the shipped file with men made worth less than nothing: 100 must win clearly
@@ -510,7 +510,60 @@ fn tune_keeps_a_clearly_better_value_and_writes_its_line_alone() {
         changed[0].1
     );
     assert_eq!(spoilt.lines().count(), written.lines().count());
-    assert_eq!(parse(&written).unwrap(), Profile::LeapFlyingKings.weights());
+    assert_eq!(
+        parse(&written).unwrap().over(Weights::ZERO),
+        Profile::LeapFlyingKings.weights()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file with a base: the weights it lacks come from the base in its directory, and a kept value
+/// of such a weight is written into the file itself, the base left as it was.
+#[test]
+fn tune_reads_a_files_base_and_writes_into_the_file_not_the_base() {
+    use quirkat_ai::weights::{Profile, Weights, parse};
+    let dir = scratch("tune-base");
+    let base = dir.join("leap-flying-kings.weights");
+    let file = dir.join("derived.weights");
+    // the base with men worth less than nothing; the file gives only `exposed`
+    let spoilt = Profile::LeapFlyingKings
+        .text()
+        .replacen("man = 100", "man = -100", 1);
+    std::fs::write(&base, &spoilt).unwrap();
+    let derived = "# built on the leap weights\nbase = leap-flying-kings.weights\nexposed = 5\n";
+    std::fs::write(&file, derived).unwrap();
+    let path = file.to_str().unwrap();
+    let args = w("tune --ruleset zamma --weight man --values 100 --games 12 --level 3 --write");
+    let out = ok(&[&args[..], &["--file", path]].concat());
+    assert!(out.contains("man = -100 in"), "{out}");
+    assert!(out.contains("kept: man = 100"), "{out}");
+    assert_eq!(std::fs::read_to_string(&base).unwrap(), spoilt);
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.starts_with(derived), "{written}");
+    let read = parse(&written).unwrap();
+    assert_eq!(read.base, Some("leap-flying-kings.weights"));
+    let spoilt_weights = parse(&spoilt).unwrap().over(Weights::ZERO);
+    assert_eq!(
+        read.over(spoilt_weights),
+        Weights {
+            man: 100,
+            exposed: 5,
+            ..spoilt_weights
+        }
+    );
+    // a base that is not there, and a base with a base of its own, are refused by name
+    std::fs::remove_file(&base).unwrap();
+    let err = fails(&[&args[..], &["--file", path]].concat());
+    assert!(
+        err.contains("cannot read")
+            && err.contains("the base of")
+            && err.contains("derived.weights"),
+        "{err}"
+    );
+    std::fs::write(&base, "base = derived.weights\n").unwrap();
+    let err = fails(&[&args[..], &["--file", path]].concat());
+    assert!(err.contains("names a base of its own"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
