@@ -12,8 +12,8 @@
 //!
 //! One weight a line, `NAME = VALUE`: a name of [`WEIGHT_NAMES`], a whole number of centimen
 //! (hundredths of a man) between −[`MAX_WEIGHT`] and [`MAX_WEIGHT`]. A name may appear once; a
-//! weight a file leaves out is 0 (its term plays no part in that family). Blank lines and
-//! everything after `#` are comments.
+//! weight a file leaves out is 0 (its term plays no part in that family), unless the file has a
+//! base (below). Blank lines and everything after `#` are comments.
 //!
 //! A file may build on another: a line `base = FILE` names a file of the same directory, whose
 //! weights are those of this file wherever it gives none. So a profile that differs from another
