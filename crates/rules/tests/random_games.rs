@@ -6,7 +6,10 @@
 //! `QUIRKAT_RANDOM_GAMES` sets the games per ruleset (default 1000; the test command runs in release).
 
 use quirkat_rules::family::surakarta::attackers;
-use quirkat_rules::{EndReason, Family, Game, GameKind, GameResult, Move, Point, Rules, Side};
+use quirkat_rules::{
+    EndReason, Family, Game, GameKind, GameResult, Move, Point, Rules, Side, generate,
+    generate_captures,
+};
 use std::collections::HashMap;
 
 mod common;
@@ -89,6 +92,24 @@ fn play_one(rules: Rules, rng: &mut Rng, check_all_moves: bool) -> (Game, usize)
         assert_eq!(together, moves);
         assert_eq!(outcome, game.outcome());
         assert_eq!(outcome.is_some(), moves.is_empty());
+        // the captures alone are the full list's captures, in its order, and say whether it has
+        // other moves (the leap games find them without listing the steps)
+        let (mut all, mut captures) = (Vec::new(), Vec::new());
+        generate(game.rules(), game.position(), &mut all);
+        let others = generate_captures(game.rules(), game.position(), &mut captures);
+        let listed: Vec<Move> = all.iter().copied().filter(Move::is_capture).collect();
+        assert_eq!(
+            captures,
+            listed,
+            "captures of {}",
+            game.to_position_string()
+        );
+        assert_eq!(
+            others,
+            all.iter().any(|m| !m.is_capture()),
+            "other moves in {}",
+            game.to_position_string()
+        );
         if moves.is_empty() {
             break;
         }

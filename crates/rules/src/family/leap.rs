@@ -17,30 +17,16 @@ const FEW: u32 = 10;
 /// Appends the legal moves (before any drop or huff) of the side to move.
 pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
+    captures(rules, pos, out);
+    if out.len() > start && rules.capture == CaptureRule::Compulsory {
+        return;
+    }
     let me = pos.side.index();
     let own = pos.own[me];
     let board = rules.board;
     let occ = own | pos.own[pos.side.other().index()];
     let empty = board.all() & !occ;
     let men = own & !pos.kings;
-    let starts = chain_starts(rules, pos);
-    chains(rules, pos, starts, Filter::All, out);
-    if out.len() > start {
-        if rules.majority {
-            if out.len() >= MAX_MOVES {
-                // The list was cut short, perhaps before the longest chains: count the longest
-                // without listing, then list only chains that long.
-                out.truncate(start);
-                let most = longest_chain(rules, pos, starts);
-                chains(rules, pos, starts, Filter::AtLeast(most), out);
-            } else {
-                keep_most_captures(out, start);
-            }
-        }
-        if rules.capture == CaptureRule::Compulsory {
-            return;
-        }
-    }
     let far = if rules.promotion { board.far[me] } else { 0 };
     if men.count_ones() <= FEW {
         for p in BitIter(men) {
@@ -79,6 +65,44 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             }
         }
     }
+}
+
+/// Appends the legal captures (before any drop or huff) of the side to move: the moves
+/// [`generate`] lists first, in its order.
+pub(crate) fn captures(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    let starts = chain_starts(rules, pos);
+    chains(rules, pos, starts, Filter::All, out);
+    if out.len() > start && rules.majority {
+        if out.len() >= MAX_MOVES {
+            // The list was cut short, perhaps before the longest chains: count the longest
+            // without listing, then list only chains that long.
+            out.truncate(start);
+            let most = longest_chain(rules, pos, starts);
+            chains(rules, pos, starts, Filter::AtLeast(most), out);
+        } else {
+            keep_most_captures(out, start);
+        }
+    }
+}
+
+/// Whether a piece of the side to move has an empty point to step to (a man forward where men
+/// step forward only; a king, or a man that steps every way, along any line).
+pub(crate) fn can_step(rules: &Rules, pos: &Position) -> bool {
+    let me = pos.side.index();
+    let own = pos.own[me];
+    let board = rules.board;
+    let empty = board.all() & !(own | pos.own[pos.side.other().index()]);
+    let men = own & !pos.kings;
+    let men_dirs = if rules.men_forward {
+        &FORWARD[me][..]
+    } else {
+        &ALL_DIRS[..]
+    };
+    men_dirs
+        .iter()
+        .any(|&d| board.shift_by(men, d) & empty != 0)
+        || (0..8).any(|d| board.shift_by(own & pos.kings, d) & empty != 0)
 }
 
 /// The pieces that may start a capture: men with an enemy beside them and an empty point beyond,
