@@ -61,6 +61,8 @@ use quirkat_rules::{BitIter, Bits, Direction, Family, Position, Rules, Side};
 pub struct Evaluator {
     rules: Rules,
     w: Weights,
+    /// Whether men move forward and promote: else `advance` and `pre_far` are empty of value.
+    advancing: bool,
     /// Advancement value of a man per side and point (zero when men do not advance to promote).
     advance: [Vec<i32>; 2],
     /// Points one step from the far rank, per side.
@@ -150,6 +152,7 @@ impl Evaluator {
         Evaluator {
             rules: *rules,
             w,
+            advancing,
             advance,
             pre_far,
             safe,
@@ -227,7 +230,9 @@ impl Evaluator {
             let mut v = men.count_ones() as i32 * w.man
                 + k.count_ones() as i32 * w.king
                 + reserve * w.reserve;
-            if w.advance != 0 || w.promotion != 0 {
+            // where men never promote (Ratti, Meurimueng, Alquerque) both tables are empty: the loop
+            // over every man is skipped (docs/ai-levels.md, "Ratti's draws against the plain search")
+            if self.advancing && (w.advance != 0 || w.promotion != 0) {
                 for p in BitIter(men) {
                     v += self.advance[side][p as usize];
                 }
@@ -415,14 +420,16 @@ mod tests {
 
     const EXPOSED: &str = "man = 100\nexposed = 5\n";
 
-    /// The leap evaluation's line terms, each weighed alone, against a count made point by point
-    /// along the board's links, in positions from random games of every leap ruleset and Queah.
+    /// The leap evaluation's line and rank terms, each weighed alone, against a count made point by
+    /// point along the board's links and ranks, in positions from random games of every leap
+    /// ruleset and Queah. A man's advance and promotion chances count only where men step forward
+    /// and promote (RULES.md): in Ratti, Meurimueng and Alquerque they are 0 whatever the weights.
     #[test]
     fn the_line_terms_count_what_they_say_point_by_point() {
         use quirkat_rules::RulesetId;
         use quirkat_rules::rng::Rng;
         let mut rng = Rng::new(11);
-        let mut seen = [0; 3];
+        let mut seen = [0; 5];
         for id in RulesetId::ALL {
             let rules = Rules::new(id);
             if !matches!(rules.family, Family::Leap | Family::Queah) {
@@ -435,7 +442,10 @@ mod tests {
                 Evaluator::with_weights(&rules, w)
             };
             let (mobility, exposed, hanging) = (eval("mobility"), eval("exposed"), eval("hanging"));
-            for _ in 0..8 {
+            let (advance, promotion) = (eval("advance"), eval("promotion"));
+            let promotes = rules.family == Family::Leap && rules.men_forward && rules.promotion;
+            let far = |side: Side| [board.ranks - 1, 0][side.index()];
+            for _ in 0..24 {
                 let mut game = Game::new(rules);
                 for _ in 0..rng.below(120) {
                     let moves = game.legal_moves();
@@ -454,6 +464,7 @@ mod tests {
                     })
                 };
                 let (mut steps, mut ways, mut hung) = ([0i32; 2], [0i32; 2], 0);
+                let (mut ranks, mut near) = ([0i32; 2], [0i32; 2]);
                 for side in [me, me.other()] {
                     let i = usize::from(side != me);
                     for p in board.points_in(pos.occupied_by(side)) {
@@ -477,6 +488,17 @@ mod tests {
                         if side == me {
                             hung += i32::from(taken);
                         }
+                        if king || !promotes {
+                            continue;
+                        }
+                        let y = board.points[p.index()].y;
+                        ranks[i] += i32::from((y - far(side.other())).abs());
+                        let promotes_next = mobility.man_dirs[side.index()].iter().any(|&d| {
+                            board.neighbour(p, d).is_some_and(|q| {
+                                board.points[q.index()].y == far(side) && at(Some(q)) == Some(None)
+                            })
+                        });
+                        near[i] += i32::from(y != far(side) && promotes_next);
                     }
                 }
                 assert_eq!(
@@ -486,13 +508,26 @@ mod tests {
                 );
                 assert_eq!(exposed.evaluate(pos), ways[1] - ways[0], "{id:?} exposed");
                 assert_eq!(hanging.evaluate(pos), -hung, "{id:?} hanging");
-                for (n, count) in seen.iter_mut().zip([steps[0], ways[0], hung]) {
+                assert_eq!(advance.evaluate(pos), ranks[0] - ranks[1], "{id:?} advance");
+                assert_eq!(
+                    promotion.evaluate(pos),
+                    near[0] - near[1],
+                    "{id:?} promotion"
+                );
+                let counts = [steps[0], ways[0], hung, ranks[0], near[0] + near[1]];
+                for (n, count) in seen.iter_mut().zip(counts) {
                     *n += count;
                 }
             }
         }
-        // the positions were not all empty of what is counted
-        assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
+        // the positions were not all empty of what is counted (a man one step from promotion is
+        // rarer in random games than the rest)
+        assert!(
+            seen.iter()
+                .zip([50, 50, 50, 50, 10])
+                .all(|(&n, least)| n > least),
+            "{seen:?}"
+        );
     }
 
     /// A lone man on e5, where all eight lines of the board cross, can be leapt along each of them
