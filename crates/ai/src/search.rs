@@ -18,10 +18,14 @@
 //!   scoring, 0.
 //! * The transposition table is keyed by the Zobrist hash, which does not hold the path or the
 //!   no-progress counter. Near the limit (within 32 plies of it) the counter is mixed into the key, so
-//!   limit scores are not carried across counters there; repetition scores can still travel through
-//!   the table to a position reached by another path. This is the usual, accepted unsoundness of
-//!   hash tables with path-dependent ends: the move returned is always legal, and the scores are exact
-//!   whenever the table holds nothing from a different path.
+//!   limit scores are not carried across counters there. A position that occurred earlier in the
+//!   game's window neither takes a cut from the table nor stores a score in it: one more occurrence
+//!   may end the game there, and a score stored when it was new would hide that (a Meurimueng game
+//!   was lost so, `a_stored_score_does_not_hide_a_third_occurrence`). Repetition scores can still
+//!   travel through the table from deeper in a subtree to a position reached by another path. This
+//!   is the usual, accepted unsoundness of hash tables with path-dependent ends: the move returned
+//!   is always legal, and the scores are exact whenever the table holds nothing from a different
+//!   path.
 //!
 //! # Search
 //!
@@ -196,13 +200,30 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// A node's remaining depth, window and ply.
+/// A node's remaining depth, window and ply, and whether its position occurred earlier in the
+/// game's window ([`Path::Seen`]).
 #[derive(Clone, Copy)]
 struct At {
     depth: i32,
     alpha: i32,
     beta: i32,
     ply: usize,
+    seen: bool,
+}
+
+/// What the path says of a node's position ([`Searcher::path_end`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Path {
+    /// The game ends there, with this score for the side to move.
+    End(i32),
+    /// The position occurred earlier since the last irreversible move (in the game or on the
+    /// search path), and not yet as often as ends the game. Its score depends on the path (one
+    /// more occurrence may end the game), so the transposition table neither cuts nor stores
+    /// there: a score stored when the position was new would hide the end the next occurrence
+    /// brings.
+    Seen,
+    /// Not seen since the last irreversible move.
+    New,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -642,12 +663,18 @@ impl Searcher {
         self.aborted
     }
 
-    /// The end of the game by the no-progress limit or repetition at `ply`, scored for the side to
-    /// move: the rules' own [`EndRules`], over the positions since the last irreversible move.
-    fn limit_end(&self, pos: &Position, ply: usize) -> Option<i32> {
+    /// What the path says of the position at `ply`: the end of the game there by the rules' own
+    /// [`EndRules`] (the no-progress limit, or the position's `repetitions`-th occurrence since the
+    /// last irreversible move), scored for the side to move; or whether the position occurred
+    /// earlier in that window ([`Path::Seen`]).
+    fn path_end(&self, pos: &Position, ply: usize) -> Path {
         let window = &self.path[self.window[ply]..=self.base + ply];
-        self.end.limit(pos, window)?;
-        Some(match self.end.scored(pos) {
+        match self.end.limit_counted(pos, window) {
+            (None, n) if n >= 2 => return Path::Seen,
+            (None, _) => return Path::New,
+            (Some(_), _) => {}
+        }
+        Path::End(match self.end.scored(pos) {
             GameResult::Win(s) if s == pos.side_to_move() => MATE - ply as i32,
             GameResult::Win(_) => -(MATE - ply as i32),
             GameResult::Draw if pos.side_to_move().index() == self.root_side => -self.contempt,
@@ -695,9 +722,10 @@ impl Searcher {
             false
         };
         self.generated += moves.len() as u64;
+        let path = self.path_end(pos, ply);
         let v = if moves.is_empty() && !can_step {
             -(MATE - ply as i32)
-        } else if let Some(v) = self.limit_end(pos, ply) {
+        } else if let Path::End(v) = path {
             v
         } else if ply >= MAX_PLY - 1 || (depth <= 0 && self.plain) {
             self.static_eval(pos)
@@ -707,6 +735,7 @@ impl Searcher {
                 alpha,
                 beta,
                 ply,
+                seen: path == Path::Seen,
             };
             if depth <= 0 {
                 // forced: every move a capture or a huff, so the side to move may not stand pat
@@ -877,7 +906,7 @@ impl Searcher {
             if (e.mv as usize) <= moves.len() {
                 tt_move = e.mv;
             }
-            if e.depth as i32 >= depth {
+            if e.depth as i32 >= depth && !at.seen {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     EXACT => true,
@@ -955,7 +984,8 @@ impl Searcher {
             UPPER
         };
         let old = &mut self.tt[slot];
-        if old.key == key || old.age != self.age || depth + 2 >= old.depth as i32 {
+        // a seen position's score belongs to this path only (see `Path::Seen`)
+        if !at.seen && (old.key == key || old.age != self.age || depth + 2 >= old.depth as i32) {
             *old = Entry {
                 key,
                 score: to_tt(best, ply),

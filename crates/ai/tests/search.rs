@@ -603,3 +603,52 @@ fn surakarta_exchanges_along_the_circuits_are_followed_to_their_end() {
         );
     }
 }
+
+/// Meurimueng, a game level 6 lost by repetition (majority scoring gives it to the side ahead): a
+/// man behind, it stepped b5-b6 and b6-b5 while the other side did the same with c5-d5 and d5-c5,
+/// and at the fourth step its b5-b6 let the reply d5-c5 make a position's third occurrence. The
+/// search saw that ply only through the transposition table, whose score for the position after
+/// b5-b6 was stored two moves before, when the same reply made a second occurrence and ended
+/// nothing. A position already seen in the game's window takes no cut from the table now.
+#[test]
+fn a_stored_score_does_not_hide_a_third_occurrence() {
+    let mut game = Game::new(Rules::new(RulesetId::Meurimueng));
+    let record = "e4-e5 e6xe4 d5-e5 f6-e6 e5-d5 f7-f6 e3xe5 e7-f7 \
+        e5xe7 e8xe6 c5xe7xe5 g5xe3xc5 d3-d4 f7-e7 f2-e3 h5-g5 g4-f4 e7-d6 h4-g4 d8-e7 e1-f2 f8-e8 \
+        h3-h4 g7-f7 h2-h3 c9-d8 d4-e4 b8-c9 e5xg7 h8xf6 d5-d4 c5-d5 e4-e5 d5xd3 e5xg7 f9-f8 \
+        h4-h5 g8-h8 f4xf6xh4 h8xf6 d2xd4 f8-g7 f3-f4 i5xg5 b5-c5 i6-i5 i4xi6 i7xi5 c1-d2 i5-h5 \
+        h4-i5 c8-b8 c3-d3";
+    for m in record.split_whitespace() {
+        game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+    }
+    let six = Choice {
+        fixed: Some(Limits::depth(6)),
+        ..Choice::new(Player::Level(6), 1)
+    };
+    let mut searcher = Searcher::new(4);
+    let clock = ZeroClock;
+    // the moves of the game, each side's step out and back twice, the table filled by level 6's
+    // searches on its own moves as in the game
+    for (mine, reply) in [("b6-b5", "c5-d5"), ("b5-b6", "d5-c5"), ("b6-b5", "c5-d5")] {
+        choose_move(&game, &six, &clock, &mut searcher, &mut |_| true).unwrap();
+        game.play_text(mine).unwrap();
+        game.play_text(reply).unwrap();
+    }
+    let me = game.position().side_to_move();
+    let m = choose_move(&game, &six, &clock, &mut searcher, &mut |_| true).unwrap();
+    let next = after(&game, &m);
+    for reply in next.legal_moves() {
+        assert_ne!(
+            won_by(&after(&next, &reply), me.other()),
+            Some(true),
+            "level 6 played {} and {} ends the game by repetition",
+            m.text(game.rules().board),
+            reply.text(game.rules().board)
+        );
+    }
+    // and b5-b6 is the move that loses so
+    let b5b6 = game.parse_move("b5-b6").unwrap();
+    let there = after(&game, &b5b6);
+    let lost = after(&there, &there.parse_move("d5-c5").unwrap());
+    assert_eq!(won_by(&lost, me.other()), Some(true));
+}

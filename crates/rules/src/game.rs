@@ -517,8 +517,15 @@ impl EndRules {
     /// that can still recur, oldest first, `pos`'s own last: those since the last irreversible move.
     #[inline]
     pub fn limit(&self, pos: &Position, window: &[u64]) -> Option<EndReason> {
+        self.limit_counted(pos, window).0
+    }
+
+    /// [`EndRules::limit`], and how often `pos` occurs in `window`, itself included (0 when the
+    /// ruleset has no repetition rule, or the no-progress limit ended the game first).
+    #[inline]
+    pub fn limit_counted(&self, pos: &Position, window: &[u64]) -> (Option<EndReason>, usize) {
         if self.limit > 0 && pos.no_progress >= self.limit {
-            return Some(EndReason::NoProgress);
+            return (Some(EndReason::NoProgress), 0);
         }
         if self.repetitions > 0 {
             // the same position has the same side to move, so only every other entry can match: the
@@ -528,10 +535,11 @@ impl EndRules {
             let first = pairs.remainder().iter().filter(|&&h| h == pos.hash).count();
             let n = first + pairs.filter(|pair| pair[1] == pos.hash).count();
             if n >= self.repetitions as usize {
-                return Some(EndReason::Repetition);
+                return (Some(EndReason::Repetition), n);
             }
+            return (None, n);
         }
-        None
+        (None, 0)
     }
 
     /// The result of a game that a limit ended at `pos`, by the ruleset's scoring.
