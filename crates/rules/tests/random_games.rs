@@ -7,7 +7,7 @@
 
 use quirkat_rules::family::surakarta::attackers;
 use quirkat_rules::{
-    EndReason, Family, Game, GameKind, GameResult, Move, Point, Rules, Side, generate,
+    EndReason, EndRules, Family, Game, GameKind, GameResult, Move, Point, Rules, Side, generate,
     generate_captures,
 };
 use std::collections::HashMap;
@@ -92,6 +92,14 @@ fn play_one(rules: Rules, rng: &mut Rng, check_all_moves: bool) -> (Game, usize)
         assert_eq!(together, moves);
         assert_eq!(outcome, game.outcome());
         assert_eq!(outcome.is_some(), moves.is_empty());
+        // the count of occurrences the search reads is the game's own (the window ends with the
+        // position itself)
+        let mut window = game.history().to_vec();
+        window.push(game.position().hash());
+        let (end, counted) = EndRules::new(game.rules()).limit_counted(game.position(), &window);
+        if game.rules().repetitions > 0 && end != Some(EndReason::NoProgress) {
+            assert_eq!(counted, game.occurrences(), "occurrences at ply {plies}");
+        }
         // the captures alone are the full list's captures, in its order, and say whether it has
         // other moves (the leap games find them without listing the steps)
         let (mut all, mut captures) = (Vec::new(), Vec::new());
