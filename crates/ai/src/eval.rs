@@ -61,7 +61,9 @@ use quirkat_rules::{BitIter, Bits, Direction, Family, Position, Rules, Side};
 pub struct Evaluator {
     rules: Rules,
     w: Weights,
-    /// Whether men move forward and promote: else `advance` and `pre_far` are empty of value.
+    /// Whether a man's advance and promotion chances are worth anything: men move forward and
+    /// promote, and `advance` or `promotion` weighs. Else `advance` and `pre_far` are empty of value
+    /// and the loop over the men that reads them is skipped.
     advancing: bool,
     /// Advancement value of a man per side and point (zero when men do not advance to promote).
     advance: [Vec<i32>; 2],
@@ -149,10 +151,11 @@ impl Evaluator {
             } else {
                 [&ALL_DIRS, &ALL_DIRS]
             };
+        let worth = advancing && (w.advance != 0 || w.promotion != 0);
         Evaluator {
             rules: *rules,
             w,
-            advancing,
+            advancing: worth,
             advance,
             pre_far,
             safe,
@@ -232,7 +235,7 @@ impl Evaluator {
                 + reserve * w.reserve;
             // where men never promote (Ratti, Meurimueng, Alquerque) both tables are empty: the loop
             // over every man is skipped (docs/ai-levels.md, "Ratti's draws against the plain search")
-            if self.advancing && (w.advance != 0 || w.promotion != 0) {
+            if self.advancing {
                 for p in BitIter(men) {
                     v += self.advance[side][p as usize];
                 }
