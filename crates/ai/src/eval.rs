@@ -233,8 +233,9 @@ impl Evaluator {
             let mut v = men.count_ones() as i32 * w.man
                 + k.count_ones() as i32 * w.king
                 + reserve * w.reserve;
-            // where men never promote (Ratti, Meurimueng, Alquerque) both tables are empty: the loop
-            // over every man is skipped (docs/ai-levels.md, "Ratti's draws against the plain search")
+            // where men never promote (Ratti, Meurimueng, Alquerque), or neither `advance` nor
+            // `promotion` weighs, both tables are empty of value: the loop over every man is skipped
+            // (docs/ai-levels.md, "Ratti's draws against the plain search")
             if self.advancing {
                 for p in BitIter(men) {
                     v += self.advance[side][p as usize];
