@@ -73,8 +73,10 @@ pub struct Evaluator {
     safe: Bits,
     /// Surakarta: the points grouped by circuit value (the points of a group, their value each).
     circuit: Vec<(Bits, i32)>,
-    /// Surakarta: the circuits' stops in order, each a point's bit or 0 for a corner loop.
-    tracks: Vec<Vec<Bits>>,
+    /// Surakarta: the circuits' tracks, read as masks of their stops.
+    tracks: Vec<Track>,
+    /// Surakarta: the steps of the board's grid in 64 bits.
+    grid: Option<Grid64>,
     /// Directions a man of each side may step in.
     man_dirs: [&'static [Direction]; 2],
 }
@@ -85,6 +87,102 @@ const DOWN_DIRS: [Direction; 3] = [Direction::SW, Direction::S, Direction::SE];
 const ORTHOGONAL_DIRS: [Direction; 4] = [Direction::E, Direction::N, Direction::W, Direction::S];
 /// Half the directions: every adjacent pair lies along exactly one of them.
 const HALF_DIRS: [Direction; 4] = [Direction::E, Direction::NE, Direction::N, Direction::NW];
+
+/// A board of at most 64 points whose steps in each direction are one index offset each (a grid
+/// numbered rank by rank): [`Board::shift`] in 64 bits, a mask and a shift a direction.
+#[derive(Clone, Debug)]
+struct Grid64 {
+    /// For each direction (by index), the points with a neighbour that way, and the offset to it.
+    steps: [(u64, i32); 8],
+}
+
+impl Grid64 {
+    /// The grid of `board`, if it is one (checked point by point against [`Board::shift`]).
+    fn new(board: &Board) -> Option<Grid64> {
+        if board.len() > 64 {
+            return None;
+        }
+        let mut steps = [(0u64, 0i32); 8];
+        for d in Direction::ALL {
+            let mut offset = None;
+            let mut mask = 0u64;
+            for p in board.iter() {
+                let to = board.shift(p.bit(), d);
+                if to == 0 {
+                    continue;
+                }
+                let off = to.trailing_zeros() as i32 - p.index() as i32;
+                if to.count_ones() != 1 || offset.is_some_and(|o| o != off) {
+                    return None;
+                }
+                offset = Some(off);
+                mask |= 1 << p.index();
+            }
+            steps[d.index()] = (mask, offset.unwrap_or(0));
+        }
+        Some(Grid64 { steps })
+    }
+
+    /// The neighbours in direction `d` of every point of `bits`.
+    #[inline(always)]
+    fn shift(&self, bits: u64, d: Direction) -> u64 {
+        let (mask, off) = self.steps[d.index()];
+        let b = bits & mask;
+        if off >= 0 { b << off } else { b >> -off }
+    }
+}
+
+/// A Surakarta circuit's track, as masks of its stops: bit `i` of a mask is the track's `i`-th stop
+/// (fewer than 64; a point where the circuit crosses itself is two stops). A set of points becomes the
+/// mask of the stops it holds in one table look-up a byte of the set, so that a walk round the
+/// track visits its occupied stops only.
+#[derive(Clone, Debug)]
+struct Track {
+    /// For each byte of a set of points and each value of that byte, the stops it holds.
+    bytes: Vec<[u64; 256]>,
+    /// The point of each stop (a corner loop's is never read).
+    points: Vec<u8>,
+    /// The stops that are corner loops.
+    loops: u64,
+}
+
+impl Track {
+    /// The track of `stops` (`None` a corner loop) on a board of `n` points.
+    fn new(n: usize, stops: &[Option<quirkat_rules::Point>]) -> Track {
+        assert!(stops.len() < 64, "a track of {} stops", stops.len());
+        let mut bytes = vec![[0u64; 256]; n.div_ceil(8)];
+        let mut loops = 0;
+        let mut points = Vec::with_capacity(stops.len());
+        for (i, stop) in stops.iter().enumerate() {
+            let Some(p) = stop else {
+                loops |= 1 << i;
+                points.push(u8::MAX);
+                continue;
+            };
+            let p = p.index();
+            points.push(p as u8);
+            for (value, held) in bytes[p / 8].iter_mut().enumerate() {
+                if value >> (p % 8) & 1 != 0 {
+                    *held |= 1 << i;
+                }
+            }
+        }
+        Track {
+            bytes,
+            points,
+            loops,
+        }
+    }
+
+    /// The stops whose points are in `set`.
+    #[inline(always)]
+    fn mask(&self, set: Bits) -> u64 {
+        self.bytes
+            .iter()
+            .enumerate()
+            .fold(0, |m, (k, t)| m | t[(set >> (8 * k)) as usize & 0xff])
+    }
+}
 
 impl Evaluator {
     /// The evaluation of `rules` with its tuned weights.
@@ -143,8 +241,11 @@ impl Evaluator {
         let tracks = board
             .circuit_stops()
             .iter()
-            .map(|t| t.iter().map(|s| s.map_or(0, |p| p.bit())).collect())
+            .map(|stops| Track::new(n, stops))
             .collect();
+        let grid = (rules.family == Family::Surakarta).then(|| {
+            Grid64::new(board).expect("Surakarta's boards are grids of at most 64 points")
+        });
         let man_dirs: [&'static [Direction]; 2] =
             if advancing || (rules.men_forward && rules.family == Family::Leap) {
                 [&UP_DIRS, &DOWN_DIRS]
@@ -161,6 +262,7 @@ impl Evaluator {
             safe,
             circuit,
             tracks,
+            grid,
             man_dirs,
         }
     }
@@ -275,38 +377,45 @@ impl Evaluator {
         // a piece's own start point counts as empty is ignored here; move generation has it right)
         let mut attacked = [0 as Bits; 2];
         for track in &self.tracks {
-            let len = track.len();
-            let Some(first) = track.iter().position(|&b| occ & b != 0) else {
+            let occupied = track.mask(occ);
+            if occupied == 0 {
                 continue;
-            };
-            let mut prev = track[first];
-            let mut loops = 0;
-            // from the stop after `first` round to `first` itself (an index that wraps, not a
-            // remainder: a division at every stop was a fifth of the evaluation's time)
-            let mut i = first;
-            for _ in 0..len {
-                i += 1;
-                if i == len {
-                    i = 0;
-                }
-                let b = track[i];
-                if b == 0 {
-                    loops += 1;
-                    continue;
-                }
-                if occ & b == 0 {
-                    continue;
-                }
-                if loops > 0 && b != prev {
-                    let ps = usize::from(own[1] & prev != 0);
-                    let ts = usize::from(own[1] & b != 0);
+            }
+            let second = track.mask(own[1]);
+            // each occupied stop and the next one round the track (the last's is the first): the
+            // two attack each other when a loop lies between them, they are two points, and
+            // their pieces are of two sides
+            let first = occupied.trailing_zeros();
+            let mut prev = first;
+            let mut rest = occupied & (occupied - 1);
+            loop {
+                let wrapped = rest == 0;
+                let next = if wrapped {
+                    first
+                } else {
+                    rest.trailing_zeros()
+                };
+                let after_prev = !((2 << prev) - 1);
+                let before_next = (1 << next) - 1;
+                let between = if wrapped {
+                    after_prev | before_next
+                } else {
+                    after_prev & before_next
+                };
+                let (p, q) = (track.points[prev as usize], track.points[next as usize]);
+                if between & track.loops != 0 && p != q {
+                    let ps = (second >> prev & 1) as usize;
+                    let ts = (second >> next & 1) as usize;
                     if ps != ts {
-                        attacked[ps] |= b;
-                        attacked[ts] |= prev;
+                        attacked[ps] |= 1 << q;
+                        attacked[ts] |= 1 << p;
                     }
                 }
-                prev = b;
-                loops = 0;
+                if wrapped {
+                    break;
+                }
+                prev = next;
+                rest &= rest - 1;
             }
         }
         let dirs: &[Direction] = if self.rules.diagonal_steps {
@@ -314,20 +423,31 @@ impl Evaluator {
         } else {
             &ORTHOGONAL_DIRS
         };
+        // the board fits in 64 bits: counted there (the two halves of 128 bits cost twice)
+        let grid = self
+            .grid
+            .as_ref()
+            .expect("a Surakarta evaluator has its grid");
+        let empty = empty as u64;
         let mut s = [0i32; 2];
         for side in 0..2 {
-            let mut v = own[side].count_ones() as i32 * w.man;
+            let mine = own[side] as u64;
+            let mut v = mine.count_ones() as i32 * w.man;
             for &(points, value) in &self.circuit {
-                v += (own[side] & points).count_ones() as i32 * value;
+                v += (mine & points as u64).count_ones() as i32 * value;
             }
             v += attacked[side].count_ones() as i32 * w.attack;
-            v += self.free_steps(own[side], empty, dirs) * w.mobility;
-            // each adjacent pair is seen from both ends, over the four directions E, NE, N, NW
-            let pairs: i32 = HALF_DIRS
+            let steps: u32 = dirs
                 .iter()
-                .map(|&d| (board.shift(own[side], d) & own[side]).count_ones() as i32)
+                .map(|&d| (grid.shift(mine, d) & empty).count_ones())
                 .sum();
-            v -= pairs * w.bunching;
+            v += steps as i32 * w.mobility;
+            // each adjacent pair is seen from both ends, over the four directions E, NE, N, NW
+            let pairs: u32 = HALF_DIRS
+                .iter()
+                .map(|&d| (grid.shift(mine, d) & mine).count_ones())
+                .sum();
+            v -= pairs as i32 * w.bunching;
             s[side] = v;
         }
         let hanging = attacked[op].count_ones() as i32;
@@ -424,6 +544,19 @@ mod tests {
 
     const EXPOSED: &str = "man = 100\nexposed = 5\n";
 
+    /// A game of `rules` after up to `plies` random moves (fewer if it ends), drawn from `rng`.
+    fn random_game(rules: Rules, rng: &mut quirkat_rules::rng::Rng, plies: usize) -> Game {
+        let mut game = Game::new(rules);
+        for _ in 0..rng.below(plies) {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game.apply(&moves[rng.below(moves.len())]);
+        }
+        game
+    }
+
     /// The leap evaluation's line and rank terms, each weighed alone, against a count made point by
     /// point along the board's links and ranks, in positions from random games of every leap
     /// ruleset and Queah. A man's advance and promotion chances count only where men step forward
@@ -450,14 +583,7 @@ mod tests {
             let promotes = rules.family == Family::Leap && rules.men_forward && rules.promotion;
             let far = |side: Side| [board.ranks - 1, 0][side.index()];
             for _ in 0..24 {
-                let mut game = Game::new(rules);
-                for _ in 0..rng.below(120) {
-                    let moves = game.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    game.apply(&moves[rng.below(moves.len())]);
-                }
+                let game = random_game(rules, &mut rng, 120);
                 let pos = game.position();
                 let me = pos.side_to_move();
                 let at = |p: Option<quirkat_rules::Point>| {
@@ -532,6 +658,89 @@ mod tests {
                 .all(|(&n, least)| n > least),
             "{seen:?}"
         );
+    }
+
+    /// Surakarta's `attack` and `hanging` terms, each weighed alone, against a walk round every
+    /// circuit stop by stop: two pieces of the two sides attack each other when the next occupied
+    /// stop after one is the other's, past a corner loop (a point where the circuit crosses itself
+    /// is two stops; a piece's own point is not counted empty, as the evaluation documents). In
+    /// positions from random games of every Surakarta ruleset, Bas-basan sepur with its middle
+    /// circuit too.
+    #[test]
+    fn surakartas_attacks_are_those_of_a_walk_round_the_circuits() {
+        use quirkat_rules::RulesetId;
+        use quirkat_rules::rng::Rng;
+        let mut rng = Rng::new(5);
+        let mut middle = RulesetId::BasBasanSepur.default_options();
+        middle.middle_circuit = true;
+        let mut all: Vec<Rules> = RulesetId::ALL
+            .into_iter()
+            .map(Rules::new)
+            .filter(|r| r.family == Family::Surakarta)
+            .collect();
+        all.push(Rules::with_options(RulesetId::BasBasanSepur, middle).unwrap());
+        let mut seen = 0;
+        for rules in all {
+            let eval = |name: &str| {
+                let mut w = Weights::ZERO;
+                w.set(name, 1).unwrap();
+                Evaluator::with_weights(&rules, w)
+            };
+            let (attack, hanging) = (eval("attack"), eval("hanging"));
+            for _ in 0..40 {
+                let game = random_game(rules, &mut rng, 60);
+                let pos = game.position();
+                let me = pos.side_to_move();
+                let side_of = |p: quirkat_rules::Point| {
+                    Side::BOTH
+                        .into_iter()
+                        .find(|&s| pos.occupied_by(s) & p.bit() != 0)
+                };
+                // attacked[side]: the enemy points that side attacks
+                let mut attacked = [0 as Bits; 2];
+                for stops in rules.board.circuit_stops() {
+                    let occupied: Vec<usize> = (0..stops.len())
+                        .filter(|&i| stops[i].is_some_and(|p| side_of(p).is_some()))
+                        .collect();
+                    for (k, &i) in occupied.iter().enumerate() {
+                        let j = occupied[(k + 1) % occupied.len()];
+                        // the stops after i up to the next occupied one (round to i itself when
+                        // it is the only one)
+                        let (mut n, mut looped) = (i, false);
+                        loop {
+                            n = (n + 1) % stops.len();
+                            if n == j {
+                                break;
+                            }
+                            looped |= stops[n].is_none();
+                        }
+                        let (p, q) = (stops[i].unwrap(), stops[j].unwrap());
+                        let (sp, sq) = (side_of(p).unwrap(), side_of(q).unwrap());
+                        if looped && p != q && sp != sq {
+                            attacked[sp.index()] |= q.bit();
+                            attacked[sq.index()] |= p.bit();
+                        }
+                    }
+                }
+                let [mine, theirs] = [me, me.other()].map(|s| attacked[s.index()].count_ones());
+                assert_eq!(
+                    attack.evaluate(pos),
+                    mine as i32 - theirs as i32,
+                    "{:?} attack in {}",
+                    rules.ruleset,
+                    game.to_position_string()
+                );
+                assert_eq!(
+                    hanging.evaluate(pos),
+                    -(theirs as i32),
+                    "{:?} hanging in {}",
+                    rules.ruleset,
+                    game.to_position_string()
+                );
+                seen += mine + theirs;
+            }
+        }
+        assert!(seen > 100, "{seen}");
     }
 
     /// A lone man on e5, where all eight lines of the board cross, can be leapt along each of them

@@ -710,11 +710,13 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         // Quiescence where capturing is a free choice looks at the captures alone: they are listed
         // without the steps, which are only known to be there or not (nine nodes in ten of the
-        // slow readings; the same captures in the same order, so the same search).
+        // slow readings; the same captures in the same order, so the same search). So does
+        // Surakarta's, where capturing is always a choice.
         let steps_apart = depth <= 0
             && !self.plain
-            && self.rules.family == Family::Leap
-            && self.rules.capture == CaptureRule::Optional;
+            && (self.rules.family == Family::Surakarta
+                || self.rules.family == Family::Leap
+                    && self.rules.capture == CaptureRule::Optional);
         let can_step = if steps_apart {
             generate_captures(&self.rules, pos, &mut moves)
         } else {

@@ -50,8 +50,9 @@ fn generate_pieces(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 
 /// Writes the legal captures of `pos` into `out` (cleared first), in the order of [`generate`],
 /// and says whether `pos` has any other legal move: what a search that looks at captures alone
-/// needs, without listing every step. In the leap games with no huff pending (huffs are listed
-/// apart) the steps are not listed at all; elsewhere every move is, and the captures kept.
+/// needs, without listing every step. In the leap games and Surakarta's with no huff pending
+/// (huffs are listed apart) the steps are not listed at all; elsewhere every move is, and the
+/// captures kept.
 pub fn generate_captures(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> bool {
     if rules.family == Family::Leap && pos.huff == 0 {
         out.clear();
@@ -59,6 +60,12 @@ pub fn generate_captures(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> 
         // where capturing is compulsory a side that can capture has no other move
         let others_barred = !out.is_empty() && rules.capture == CaptureRule::Compulsory;
         return !others_barred && leap::can_step(rules, pos);
+    }
+    if rules.family == Family::Surakarta && pos.huff == 0 {
+        // capturing is never compulsory there
+        out.clear();
+        surakarta::captures(rules, pos, out);
+        return surakarta::can_step(rules, pos);
     }
     generate(rules, pos, out);
     let all = out.len();

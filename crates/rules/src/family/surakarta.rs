@@ -9,6 +9,47 @@ use crate::ruleset::Rules;
 /// Appends the legal moves of the side to move. Several routes to the same capture (or, in the
 /// orthogonal variant, to the same empty point) are one move.
 pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    generate_some(rules, pos, true, out);
+}
+
+/// Appends the legal captures of the side to move, in the order of [`generate`]: its list with the
+/// steps and travel moves left out.
+pub(crate) fn captures(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    generate_some(rules, pos, false, out);
+}
+
+/// Whether the side to move has a move that is not a capture: a step to an empty neighbour, or in
+/// the orthogonal variant a travel move along the outer circuit to an empty point.
+pub(crate) fn can_step(rules: &Rules, pos: &Position) -> bool {
+    let own = pos.own[pos.side.index()];
+    let occ = own | pos.own[pos.side.other().index()];
+    let board = rules.board;
+    let empty = board.all() & !occ;
+    let stepped = BitIter(own).any(|p| {
+        let around = if rules.diagonal_steps {
+            board.around_of(p)
+        } else {
+            board.around_orthogonal(p)
+        };
+        around & empty != 0
+    });
+    if stepped || !rules.travel {
+        return stepped;
+    }
+    let mut found = false;
+    for p in BitIter(own) {
+        walk_rays(rules, p, occ, true, |q| found |= occ & bit(q) == 0);
+        if found {
+            break;
+        }
+    }
+    found
+}
+
+/// [`generate`], with the steps and travel moves or without them ([`captures`]). A step's point is
+/// empty and a capture's is not, so leaving the steps out changes nothing else in the list.
+#[inline(always)]
+fn generate_some(rules: &Rules, pos: &Position, steps: bool, out: &mut Vec<Move>) {
     let me = pos.side.index();
     let own = pos.own[me];
     let enemy = pos.own[pos.side.other().index()];
@@ -16,15 +57,18 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let board = rules.board;
     let empty = board.all() & !occ;
     for p in BitIter(own) {
-        let around = if rules.diagonal_steps {
-            board.around_of(p)
-        } else {
-            board.around_orthogonal(p)
-        };
         // a travel move to a point a step reaches is the same move
-        let mut seen: Bits = around & empty;
-        for q in BitIter(seen) {
-            out.push(Move::step(p, q));
+        let mut seen: Bits = 0;
+        if steps {
+            let around = if rules.diagonal_steps {
+                board.around_of(p)
+            } else {
+                board.around_orthogonal(p)
+            };
+            seen = around & empty;
+            for q in BitIter(seen) {
+                out.push(Move::step(p, q));
+            }
         }
         walk_rays(rules, p, occ, false, |q| {
             if seen & bit(q) != 0 {
@@ -39,7 +83,7 @@ pub(crate) fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
                 seen |= bit(q);
             }
         });
-        if rules.travel {
+        if steps && rules.travel {
             walk_rays(rules, p, occ, true, |q| {
                 if occ & bit(q) == 0 && seen & bit(q) == 0 {
                     out.push(Move::step(p, q));
