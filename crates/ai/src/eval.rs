@@ -132,10 +132,10 @@ impl Grid64 {
     }
 }
 
-/// A Surakarta circuit's track, as masks of its stops: bit `i` of a mask is the track's `i`-th stop
-/// (fewer than 64; a point where the circuit crosses itself is two stops). A set of points becomes the
-/// mask of the stops it holds in one table look-up a byte of the set, so that a walk round the
-/// track visits its occupied stops only.
+/// A Surakarta circuit's track, as masks of its stops: bit `i` of a mask is the track's `i`-th
+/// stop (fewer than 64; a point where the circuit crosses itself is two stops). A set of points
+/// becomes the mask of the stops it holds in one table look-up a byte of the set, so that a walk
+/// round the track visits its occupied stops only.
 #[derive(Clone, Debug)]
 struct Track {
     /// For each byte of a set of points and each value of that byte, the stops it holds.
