@@ -25,14 +25,7 @@ pub(crate) fn can_step(rules: &Rules, pos: &Position) -> bool {
     let occ = own | pos.own[pos.side.other().index()];
     let board = rules.board;
     let empty = board.all() & !occ;
-    let stepped = BitIter(own).any(|p| {
-        let around = if rules.diagonal_steps {
-            board.around_of(p)
-        } else {
-            board.around_orthogonal(p)
-        };
-        around & empty != 0
-    });
+    let stepped = BitIter(own).any(|p| step_points(rules, p) & empty != 0);
     if stepped || !rules.travel {
         return stepped;
     }
@@ -44,6 +37,17 @@ pub(crate) fn can_step(rules: &Rules, pos: &Position) -> bool {
         }
     }
     found
+}
+
+/// The points a piece on `p` steps to when they are empty: every neighbour, or the orthogonal ones
+/// in the orthogonal variant.
+#[inline(always)]
+fn step_points(rules: &Rules, p: u8) -> Bits {
+    if rules.diagonal_steps {
+        rules.board.around_of(p)
+    } else {
+        rules.board.around_orthogonal(p)
+    }
 }
 
 /// [`generate`], with the steps and travel moves or without them ([`captures`]). A step's point is
@@ -60,12 +64,7 @@ fn generate_some(rules: &Rules, pos: &Position, steps: bool, out: &mut Vec<Move>
         // a travel move to a point a step reaches is the same move
         let mut seen: Bits = 0;
         if steps {
-            let around = if rules.diagonal_steps {
-                board.around_of(p)
-            } else {
-                board.around_orthogonal(p)
-            };
-            seen = around & empty;
+            seen = step_points(rules, p) & empty;
             for q in BitIter(seen) {
                 out.push(Move::step(p, q));
             }
