@@ -38,7 +38,10 @@
 //!   not enough: it solves the game without the no-progress limit and repetition, under which a
 //!   drawn game is scored by material, and playing its drawing moves blindly lost 4 games of 10 to
 //!   level 5 by repetition. So level 6 never gives away the table's value, and the search plays
-//!   for material within it.
+//!   for material within it, with one exception: when the search proves that every drawing move
+//!   loses under those rules (typically the only one is a third occurrence with fewer pieces, which
+//!   `majority` scores as a loss), it plays the best of the other moves instead, a practical
+//!   chance against a loss certain at once (`RootMoves::Rather` in the search).
 //! * **level 5** converts a won position from the table only in the endgame (at most
 //!   [`LEVEL5_TABLE_MATERIAL`] pieces on the board and in reserve, both sides); otherwise it
 //!   searches like any other ruleset, so it can slip from a draw into a loss, which level 6 then
@@ -52,7 +55,7 @@
 
 use crate::clock::Clock;
 use crate::queah::{self, Value};
-use crate::search::{Limits, Progress, Searcher};
+use crate::search::{Limits, Progress, RootMoves, Searcher};
 use quirkat_rules::board::BoardKind;
 use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::{Family, Game, Move, Rules, Side, make};
@@ -269,7 +272,7 @@ pub fn choose_move(
                 progress,
                 noise,
                 rng.next_u64(),
-                &among,
+                RootMoves::Rather(&among),
             );
             r.best.filter(|m| legal.contains(m)).or(Some(legal[0]))
         }
@@ -295,8 +298,9 @@ enum Advice {
     /// The side to move wins: the table's fastest win.
     Play(Move),
     /// Not a win: the moves that keep the position's value (every drawing move when it is drawn),
-    /// for the search to choose among, since the table knows nothing of the no-progress limit,
-    /// repetition and the material count that score a drawn game.
+    /// for the search to choose among unless it proves that they all lose, since the table knows
+    /// nothing of the no-progress limit, repetition and the material count that score a drawn
+    /// game.
     Among(Vec<Move>),
     /// The table does not cover the position.
     Nothing,

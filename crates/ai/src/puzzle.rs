@@ -49,7 +49,7 @@
 
 use crate::clock::ZeroClock;
 use crate::queah::{Table, Value};
-use crate::search::{Limits, MATE, MATE_BOUND, Searcher};
+use crate::search::{Limits, MATE, MATE_BOUND, RootMoves, Searcher};
 use quirkat_rules::{Family, Game, GameResult, Move, make};
 use std::fmt;
 
@@ -299,7 +299,7 @@ pub fn judge(
             &mut |_| true,
             0,
             0,
-            &others,
+            RootMoves::Only(&others),
         );
         let next = rest.best.expect("a second move");
         decisive(root.score, rest.score, params, || {

@@ -241,12 +241,33 @@ const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 
-/// One root move with its fixed noise (levels below 6 add noise to the root scores).
+/// One root move with the fixed offset added to its score: the noise of the levels below 6, and
+/// [`AVOIDED`] off a move outside [`RootMoves::Rather`]'s list.
 #[derive(Clone, Copy)]
 struct RootMove {
     m: Move,
-    noise: i32,
+    offset: i32,
 }
+
+/// The root moves a search may play.
+#[derive(Clone, Copy)]
+pub(crate) enum RootMoves<'a> {
+    /// Every legal move.
+    All,
+    /// Only these (every legal move when none of them is legal).
+    Only(&'a [Move]),
+    /// These, unless the search proves that each of them loses: the other legal moves are searched
+    /// too, after them, with [`AVOIDED`] taken off their scores. How level 6 keeps to a solved
+    /// table's drawing moves, which know nothing of repetition: when every one of them loses at a
+    /// third occurrence with fewer pieces, it plays on with another move rather than lose at once.
+    Rather(&'a [Move]),
+}
+
+/// What a root move outside [`RootMoves::Rather`]'s list loses off its score: more than any
+/// evaluation (so any of the listed moves not proven lost comes first), less than the distance
+/// from an evaluation to a decided game (so an unlisted move that is not proven lost comes before
+/// a listed one that is).
+const AVOIDED: i32 = 10_000;
 
 /// A reusable searcher: the transposition table, history and buffers stay between searches.
 ///
@@ -448,13 +469,12 @@ impl Searcher {
         clock: &dyn Clock,
         progress: &mut dyn FnMut(&Progress) -> bool,
     ) -> SearchResult {
-        self.search_among(game, limits, clock, progress, 0, 0, &[])
+        self.search_among(game, limits, clock, progress, 0, 0, RootMoves::All)
     }
 
     /// [`Searcher::search`] with a random offset in `-noise..=noise` added to every root move's score
-    /// (drawn from `seed`), for the weaker levels, over the root moves in `among` only (all legal
-    /// moves when it is empty or holds none of them): how a solved table keeps the search to the
-    /// moves that keep the position's value.
+    /// (drawn from `seed`), for the weaker levels, over the root moves `among` allows: how a solved
+    /// table keeps the search to the moves that keep the position's value.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn search_among(
         &mut self,
@@ -464,7 +484,7 @@ impl Searcher {
         progress: &mut dyn FnMut(&Progress) -> bool,
         noise: i32,
         seed: u64,
-        among: &[Move],
+        among: RootMoves,
     ) -> SearchResult {
         let start = clock.now_ms();
         let rules = *game.rules();
@@ -496,8 +516,19 @@ impl Searcher {
         self.hard_deadline = time.map_or(f64::INFINITY, |t| start + t);
         self.last_score = None;
         let mut legal = game.legal_moves();
-        if legal.iter().any(|m| among.contains(m)) {
-            legal.retain(|m| among.contains(m));
+        let mut rather: &[Move] = &[];
+        match among {
+            RootMoves::All => {}
+            RootMoves::Only(only) => {
+                if legal.iter().any(|m| only.contains(m)) {
+                    legal.retain(|m| only.contains(m));
+                }
+            }
+            RootMoves::Rather(list) => {
+                if legal.iter().any(|m| list.contains(m)) {
+                    rather = list;
+                }
+            }
         }
         let mut result = SearchResult {
             best: None,
@@ -515,9 +546,10 @@ impl Searcher {
             };
             return result;
         }
-        // the root moves: captures first, by size, then in generation order; noise fixed per move.
-        // Each move's draw seeds the next one's generator (a chain of one-step generators, not
-        // one generator's sequence: kept, since games replay from their seeds)
+        // the root moves: the avoided ones last, captures first, by size, then in generation order;
+        // noise fixed per move. Each move's draw seeds the next one's generator (a chain of
+        // one-step generators, not one generator's sequence: kept, since games replay from their
+        // seeds)
         let noise = noise.clamp(0, 1000);
         let mut rng_state = mix(seed ^ 0x5eed);
         self.root.clear();
@@ -528,10 +560,18 @@ impl Searcher {
             } else {
                 0
             };
-            self.root.push(RootMove { m: *m, noise: n });
+            let avoided = !rather.is_empty() && !rather.contains(m);
+            self.root.push(RootMove {
+                m: *m,
+                offset: if avoided { n - AVOIDED } else { n },
+            });
         }
-        self.root
-            .sort_by_key(|r| std::cmp::Reverse(capture_rank(&pos, &r.m)));
+        self.root.sort_by_key(|r| {
+            (
+                !rather.is_empty() && !rather.contains(&r.m),
+                std::cmp::Reverse(capture_rank(&pos, &r.m)),
+            )
+        });
         // the path: the game's window of positions that can recur, then the root
         self.path.clear();
         self.path.extend_from_slice(game.history());
@@ -586,14 +626,18 @@ impl Searcher {
         let mut best_i: Option<usize> = None;
         self.pv[0].clear();
         for i in 0..self.root.len() {
-            let RootMove { m, noise } = self.root[i];
+            let RootMove { m, offset } = self.root[i];
+            // m beats the best so far when v + offset > best_adj
+            let a = best_adj - offset;
+            if best_i.is_some() && a >= MATE {
+                // an avoided move, and a win found among the listed ones: no score beats it
+                continue;
+            }
             let child = make(&rules, pos, &m);
             self.enter(0, &m, &child);
             let v = if best_i.is_none() {
                 -self.node(clock, &child, depth - 1, -INF, INF, 1)
             } else {
-                // m beats the best so far when v + noise > best_adj
-                let a = best_adj - noise;
                 let mut v = -self.node(clock, &child, depth - 1, -a - 1, -a, 1);
                 if v > a && !self.aborted {
                     v = -self.node(clock, &child, depth - 1, -INF, -a, 1);
@@ -607,8 +651,8 @@ impl Searcher {
                 // the best move of the last iteration, searched deeper
                 self.note_score(v);
             }
-            if best_i.is_none() || v + noise > best_adj {
-                best_adj = v + noise;
+            if best_i.is_none() || v + offset > best_adj {
+                best_adj = v + offset;
                 best_score = v;
                 best_i = Some(i);
                 self.set_pv(0, &m);
