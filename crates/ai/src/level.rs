@@ -14,7 +14,7 @@
 //! | 3 | 2,000 nodes (Surakarta and towers 1,000) | ±40 | casual players |
 //! | 4 | 15,000 nodes (towers 4,000) | ±25 | club players |
 //! | 5 | 100,000 nodes (Surakarta 60,000, towers 20,000); Queah: table wins in the endgame | 0 | strong |
-//! | 6 | the time given (1 s by default); Queah: the table throughout; contempt for draws 20 | 0 | full strength |
+//! | 6 | the time given (1 s by default); Queah: the table throughout; contempt for draws 20 (60 in a drawn Queah position) | 0 | full strength |
 //!
 //! In Alquerque (every reading) the noise is ±2000, ±540, ±320, ±175 and ±100 for levels 1–5
 //! ([`ALQUERQUE_NOISE`]): level 1 plays at random there.
@@ -37,11 +37,11 @@
 //!   among the moves that keep the draw, and in a lost one among all moves. The table alone is
 //!   not enough: it solves the game without the no-progress limit and repetition, under which a
 //!   drawn game is scored by material, and playing its drawing moves blindly lost 4 games of 10 to
-//!   level 5 by repetition. So level 6 never gives away the table's value, and the search plays
-//!   for material within it, with one exception: when the search proves that every drawing move
-//!   loses under those rules (typically the only one is a third occurrence with fewer pieces, which
-//!   `majority` scores as a loss), it plays the best of the other moves instead, a practical
-//!   chance against a loss certain at once (`RootMoves::Rather` in the search).
+//!   level 5 by repetition. So level 6 plays for material within the table's draw: its search
+//!   stops wherever level 6 would move out of it (`RootMoves::Drawn`; a retake the table forbids
+//!   is no retake), and plays a move out of it only when every drawing move loses under those
+//!   rules (a third occurrence with fewer pieces, scored by `majority`). In a drawn position its
+//!   contempt for draws is [`LEVEL6_DRAWN_TABLE_CONTEMPT`].
 //! * **level 5** converts a won position from the table only in the endgame (at most
 //!   [`LEVEL5_TABLE_MATERIAL`] pieces on the board and in reserve, both sides); otherwise it
 //!   searches like any other ruleset, so it can slip from a draw into a loss, which level 6 then
@@ -58,7 +58,7 @@ use crate::queah::{self, Value};
 use crate::search::{Limits, Progress, RootMoves, Searcher};
 use quirkat_rules::board::BoardKind;
 use quirkat_rules::rng::{Rng, mix};
-use quirkat_rules::{Family, Game, Move, Rules, Side, make};
+use quirkat_rules::{Family, Game, Move, Rules, Side};
 use std::any::Any;
 use std::fmt;
 use std::str::FromStr;
@@ -247,7 +247,7 @@ pub fn choose_move(
             r.best.filter(|m| legal.contains(m)).or(Some(legal[0]))
         }
         Player::Level(l) => {
-            let mut among = Vec::new();
+            let mut root = RootMoves::All;
             if l >= 5
                 && let Some(table) = choice.table
             {
@@ -255,7 +255,7 @@ pub fn choose_move(
                     Advice::Play(m) if legal.contains(&m) && (l >= 6 || endgame(game)) => {
                         return Some(m);
                     }
-                    Advice::Among(keep) if l >= 6 => among = keep,
+                    Advice::Draw(t) if l >= 6 => root = RootMoves::Drawn(t),
                     _ => {}
                 }
             }
@@ -264,16 +264,13 @@ pub fn choose_move(
                 limits = fixed;
             }
             searcher.set_plain(false);
-            searcher.set_contempt(if l >= 6 { LEVEL6_CONTEMPT } else { 0 });
-            let r = searcher.search_among(
-                game,
-                &limits,
-                clock,
-                progress,
-                noise,
-                rng.next_u64(),
-                RootMoves::Rather(&among),
-            );
+            searcher.set_contempt(match root {
+                RootMoves::Drawn(_) => LEVEL6_DRAWN_TABLE_CONTEMPT,
+                _ if l >= 6 => LEVEL6_CONTEMPT,
+                _ => 0,
+            });
+            let r =
+                searcher.search_among(game, &limits, clock, progress, noise, rng.next_u64(), root);
             r.best.filter(|m| legal.contains(m)).or(Some(legal[0]))
         }
     }
@@ -283,6 +280,13 @@ pub fn choose_move(
 /// [`Searcher::set_contempt`]): it plays on rather than repeat into a draw, unless that costs more
 /// than a fifth of a man. The other levels score such draws 0.
 pub const LEVEL6_CONTEMPT: i32 = 20;
+
+/// Level 6's contempt in a position a solved table calls drawn (Queah). Its search knows there
+/// that every way out of the draw is closed to itself (`RootMoves::Drawn`), and with
+/// [`LEVEL6_CONTEMPT`] it repeated into draws it could have played on from: against `material` at
+/// 200,000 nodes a move, 100 games, Queah after Büttikofer went 35-65-0 with 20 and 56-44-0 with
+/// 60 (57-41-2 with 100), Queah 32-68-0 and 50-50-0 (`docs/ai-levels.md`).
+pub const LEVEL6_DRAWN_TABLE_CONTEMPT: i32 = 60;
 
 /// Total material (board and reserve, both sides) at or below which level 5 converts a won
 /// position from a solved table; above it, and in positions that are not won, level 5 searches.
@@ -294,42 +298,31 @@ fn endgame(game: &Game) -> bool {
 }
 
 /// What a solved table says about a position, for the levels that use one.
-enum Advice {
+enum Advice<'a> {
     /// The side to move wins: the table's fastest win.
     Play(Move),
-    /// Not a win: the moves that keep the position's value (every drawing move when it is drawn),
-    /// for the search to choose among unless it proves that they all lose, since the table knows
-    /// nothing of the no-progress limit, repetition and the material count that score a drawn
-    /// game.
-    Among(Vec<Move>),
-    /// The table does not cover the position.
+    /// Drawn: the search plays for material within the draw, since the table knows nothing of the
+    /// no-progress limit, repetition and the material count that score a drawn game; the table
+    /// tells it where the draw ends.
+    Draw(&'a queah::Table),
+    /// Lost with best play, or not covered: the search looks for the best practical chance.
     Nothing,
 }
 
-/// The table's advice. A [`queah::Table`] gives values, so a drawn or lost position is searched
-/// among its value-keeping moves; any other [`SolvedTable`] is trusted for its best move.
-fn table_advice(table: &dyn SolvedTable, game: &Game) -> Advice {
+/// The table's advice. A [`queah::Table`] gives values, so a drawn position is searched within
+/// the draw; any other [`SolvedTable`] is trusted for its best move.
+fn table_advice<'a>(table: &'a dyn SolvedTable, game: &Game) -> Advice<'a> {
     let any: &dyn Any = table;
     let Some(t) = any.downcast_ref::<queah::Table>() else {
         return table.best_move(game).map_or(Advice::Nothing, Advice::Play);
     };
-    let pos = game.position();
-    if !t.covers(game.rules()) || t.lookup(pos).is_none() {
+    if !t.covers(game.rules()) {
         return Advice::Nothing;
     }
-    match t.value(pos) {
-        Value::Win(_) => t.best_move(game).map_or(Advice::Nothing, Advice::Play),
-        Value::Draw => Advice::Among(
-            game.legal_moves()
-                .into_iter()
-                .filter(|m| {
-                    t.lookup(&make(game.rules(), pos, m))
-                        .is_some_and(|v| v.before() == Value::Draw)
-                })
-                .collect(),
-        ),
-        // every move loses with best play: the search picks the best practical chance
-        Value::Loss(_) => Advice::Among(Vec::new()),
+    match t.lookup(game.position()) {
+        Some(Value::Win(_)) => t.best_move(game).map_or(Advice::Nothing, Advice::Play),
+        Some(Value::Draw) => Advice::Draw(t),
+        Some(Value::Loss(_)) | None => Advice::Nothing,
     }
 }
 

@@ -26,6 +26,9 @@
 //!   is the usual, accepted unsoundness of hash tables with path-dependent ends: the move returned
 //!   is always legal, and the scores are exact whenever the table holds nothing from a different
 //!   path.
+//! * In a position a solved game calls drawn (`RootMoves::Drawn`), a move of the root's side out
+//!   of the draw ends the line, after the rules' own ends: its position scores the evaluation
+//!   `DECIDED` (10,000) beyond, for the opponent, and is not searched.
 //!
 //! # Search
 //!
@@ -241,33 +244,46 @@ const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 
-/// One root move with the fixed offset added to its score: the noise of the levels below 6, and
-/// [`AVOIDED`] off a move outside [`RootMoves::Rather`]'s list.
-#[derive(Clone, Copy)]
-struct RootMove {
-    m: Move,
-    offset: i32,
-}
-
-/// The root moves a search may play.
+/// The root moves a search may play, and what it knows of the position besides the rules.
 #[derive(Clone, Copy)]
 pub(crate) enum RootMoves<'a> {
     /// Every legal move.
     All,
     /// Only these (every legal move when none of them is legal).
     Only(&'a [Move]),
-    /// These, unless the search proves that each of them loses: the other legal moves are searched
-    /// too, after them, with [`AVOIDED`] taken off their scores. How level 6 keeps to a solved
-    /// table's drawing moves, which know nothing of repetition: when every one of them loses at a
-    /// third occurrence with fewer pieces, it plays on with another move rather than lose at once.
-    Rather(&'a [Move]),
+    /// Every legal move, in a position that a solved game calls drawn: wherever the side to move
+    /// at the root moves into a position the verdict calls won for its opponent, the search stops
+    /// there and scores it [`DECIDED`] beyond the evaluation. How level 6 keeps to the Queah
+    /// table's draw, which knows nothing of repetition or the no-progress limit: the search plays
+    /// for material within the draw, knowing that a retake the table forbids is no retake, and
+    /// when every drawing move loses under those rules (a third occurrence with fewer pieces,
+    /// scored by `majority`) a move out of the draw comes first, a chance against a loss at once.
+    Drawn(&'a dyn Verdict),
 }
 
-/// What a root move outside [`RootMoves::Rather`]'s list loses off its score: more than any
-/// evaluation (so any of the listed moves not proven lost comes first), less than the distance
-/// from an evaluation to a decided game (so an unlisted move that is not proven lost comes before
-/// a listed one that is).
-const AVOIDED: i32 = 10_000;
+/// A solved game's verdict on positions, for [`RootMoves::Drawn`].
+pub(crate) trait Verdict {
+    /// Whether the side to move wins `pos` with best play.
+    fn wins(&self, pos: &Position) -> bool;
+}
+
+/// What a position the [`Verdict`] calls won scores for the side to move beyond its evaluation:
+/// more than any evaluation, less than the distance from one to a decided game (so a move out of
+/// the draw comes after every move the search has not proven lost, and before those it has).
+const DECIDED: i32 = 10_000;
+
+/// What every node of one search reads: the clock, and the verdict in a drawn position.
+struct Cx<'a> {
+    clock: &'a dyn Clock,
+    verdict: Option<&'a dyn Verdict>,
+}
+
+/// One root move with its fixed noise (levels below 6 add noise to the root scores).
+#[derive(Clone, Copy)]
+struct RootMove {
+    m: Move,
+    noise: i32,
+}
 
 /// A reusable searcher: the transposition table, history and buffers stay between searches.
 ///
@@ -318,10 +334,11 @@ pub struct Searcher {
     plain: bool,
     /// The side to move at the root.
     root_side: usize,
-    /// The (root side, contempt) the table's scores were found with, `None` while it is empty: a
-    /// drawn end scores by both, so a search under another pair starts from a cleared table (the
-    /// app's worker serves both sides, and hints, with one searcher).
-    draw_frame: Option<(usize, i32)>,
+    /// The (root side, contempt, verdict or not) the table's scores were found with, `None` while
+    /// it is empty: a drawn end scores by the first two, and a position out of a solved draw by
+    /// all three, so a search under another frame starts from a cleared table (the app's worker
+    /// serves both sides, and hints, with one searcher).
+    draw_frame: Option<(usize, i32, bool)>,
 }
 
 impl Searcher {
@@ -473,8 +490,7 @@ impl Searcher {
     }
 
     /// [`Searcher::search`] with a random offset in `-noise..=noise` added to every root move's score
-    /// (drawn from `seed`), for the weaker levels, over the root moves `among` allows: how a solved
-    /// table keeps the search to the moves that keep the position's value.
+    /// (drawn from `seed`), for the weaker levels, over the root moves `among` allows.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn search_among(
         &mut self,
@@ -491,10 +507,14 @@ impl Searcher {
         self.prepare(&rules);
         let pos = *game.position();
         self.root_side = pos.side_to_move().index();
-        let frame = if self.contempt == 0 {
-            (0, 0)
+        let verdict = match among {
+            RootMoves::Drawn(v) => Some(v),
+            _ => None,
+        };
+        let frame = if self.contempt == 0 && verdict.is_none() {
+            (0, 0, false)
         } else {
-            (self.root_side, self.contempt)
+            (self.root_side, self.contempt, verdict.is_some())
         };
         if self.draw_frame.is_some_and(|f| f != frame) {
             self.clear();
@@ -516,19 +536,10 @@ impl Searcher {
         self.hard_deadline = time.map_or(f64::INFINITY, |t| start + t);
         self.last_score = None;
         let mut legal = game.legal_moves();
-        let mut rather: &[Move] = &[];
-        match among {
-            RootMoves::All => {}
-            RootMoves::Only(only) => {
-                if legal.iter().any(|m| only.contains(m)) {
-                    legal.retain(|m| only.contains(m));
-                }
-            }
-            RootMoves::Rather(list) => {
-                if legal.iter().any(|m| list.contains(m)) {
-                    rather = list;
-                }
-            }
+        if let RootMoves::Only(only) = among
+            && legal.iter().any(|m| only.contains(m))
+        {
+            legal.retain(|m| only.contains(m));
         }
         let mut result = SearchResult {
             best: None,
@@ -546,10 +557,9 @@ impl Searcher {
             };
             return result;
         }
-        // the root moves: the avoided ones last, captures first, by size, then in generation order;
-        // noise fixed per move. Each move's draw seeds the next one's generator (a chain of
-        // one-step generators, not one generator's sequence: kept, since games replay from their
-        // seeds)
+        // the root moves: captures first, by size, then in generation order; noise fixed per move.
+        // Each move's draw seeds the next one's generator (a chain of one-step generators, not
+        // one generator's sequence: kept, since games replay from their seeds)
         let noise = noise.clamp(0, 1000);
         let mut rng_state = mix(seed ^ 0x5eed);
         self.root.clear();
@@ -560,18 +570,10 @@ impl Searcher {
             } else {
                 0
             };
-            let avoided = !rather.is_empty() && !rather.contains(m);
-            self.root.push(RootMove {
-                m: *m,
-                offset: if avoided { n - AVOIDED } else { n },
-            });
+            self.root.push(RootMove { m: *m, noise: n });
         }
-        self.root.sort_by_key(|r| {
-            (
-                !rather.is_empty() && !rather.contains(&r.m),
-                std::cmp::Reverse(capture_rank(&pos, &r.m)),
-            )
-        });
+        self.root
+            .sort_by_key(|r| std::cmp::Reverse(capture_rank(&pos, &r.m)));
         // the path: the game's window of positions that can recur, then the root
         self.path.clear();
         self.path.extend_from_slice(game.history());
@@ -581,10 +583,11 @@ impl Searcher {
         self.window[0] = 0;
 
         result.best = Some(self.root[0].m);
+        let cx = Cx { clock, verdict };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             self.root_depth = depth as i32;
-            let done = self.root_iteration(clock, &pos, depth as i32);
+            let done = self.root_iteration(&cx, &pos, depth as i32);
             if let Some(score) = done {
                 result.best = Some(self.root[0].m);
                 result.score = score;
@@ -619,28 +622,24 @@ impl Searcher {
 
     /// One iteration at the root. Returns the score if at least one root move was searched fully
     /// (the best then stands first in `self.root`); `None` if stopped before that.
-    fn root_iteration(&mut self, clock: &dyn Clock, pos: &Position, depth: i32) -> Option<i32> {
+    fn root_iteration(&mut self, cx: &Cx, pos: &Position, depth: i32) -> Option<i32> {
         let rules = self.rules;
         let mut best_adj = -INF;
         let mut best_score = -INF;
         let mut best_i: Option<usize> = None;
         self.pv[0].clear();
         for i in 0..self.root.len() {
-            let RootMove { m, offset } = self.root[i];
-            // m beats the best so far when v + offset > best_adj
-            let a = best_adj - offset;
-            if best_i.is_some() && a >= MATE {
-                // an avoided move, and a win found among the listed ones: no score beats it
-                continue;
-            }
+            let RootMove { m, noise } = self.root[i];
             let child = make(&rules, pos, &m);
             self.enter(0, &m, &child);
             let v = if best_i.is_none() {
-                -self.node(clock, &child, depth - 1, -INF, INF, 1)
+                -self.node(cx, &child, depth - 1, -INF, INF, 1)
             } else {
-                let mut v = -self.node(clock, &child, depth - 1, -a - 1, -a, 1);
+                // m beats the best so far when v + noise > best_adj
+                let a = best_adj - noise;
+                let mut v = -self.node(cx, &child, depth - 1, -a - 1, -a, 1);
                 if v > a && !self.aborted {
-                    v = -self.node(clock, &child, depth - 1, -INF, -a, 1);
+                    v = -self.node(cx, &child, depth - 1, -INF, -a, 1);
                 }
                 v
             };
@@ -651,8 +650,8 @@ impl Searcher {
                 // the best move of the last iteration, searched deeper
                 self.note_score(v);
             }
-            if best_i.is_none() || v + offset > best_adj {
-                best_adj = v + offset;
+            if best_i.is_none() || v + noise > best_adj {
+                best_adj = v + noise;
                 best_score = v;
                 best_i = Some(i);
                 self.set_pv(0, &m);
@@ -696,14 +695,14 @@ impl Searcher {
     }
 
     #[inline]
-    fn check_abort(&mut self, clock: &dyn Clock) -> bool {
+    fn check_abort(&mut self, cx: &Cx) -> bool {
         if self.aborted {
             return true;
         }
         self.aborted = self.nodes >= self.node_limit
             || self.generated >= self.move_limit
             || (self.nodes & 1023 == 0
-                && (self.stop.load(Ordering::Relaxed) || clock.now_ms() >= self.deadline));
+                && (self.stop.load(Ordering::Relaxed) || cx.clock.now_ms() >= self.deadline));
         self.aborted
     }
 
@@ -739,14 +738,14 @@ impl Searcher {
     /// A node: `depth` plies to go (0 or less: quiescence, `-depth` plies into it).
     fn node(
         &mut self,
-        clock: &dyn Clock,
+        cx: &Cx,
         pos: &Position,
         depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if self.check_abort(clock) {
+        if self.check_abort(cx) {
             return 0;
         }
         self.nodes += 1;
@@ -773,6 +772,11 @@ impl Searcher {
             -(MATE - ply as i32)
         } else if let Path::End(v) = path {
             v
+        } else if pos.side_to_move().index() != self.root_side
+            && cx.verdict.is_some_and(|t| t.wins(pos))
+        {
+            // the root's side has moved out of the solved draw into a lost position
+            self.static_eval(pos) + DECIDED
         } else if ply >= MAX_PLY - 1 || (depth <= 0 && self.plain) {
             self.static_eval(pos)
         } else {
@@ -792,9 +796,9 @@ impl Searcher {
                         .iter()
                         .all(|m| m.is_capture() || m.huff_point().is_some())
                 };
-                self.quiesce(clock, pos, &moves, forced, at)
+                self.quiesce(cx, pos, &moves, forced, at)
             } else {
-                self.full(clock, pos, &moves, at)
+                self.full(cx, pos, &moves, at)
             }
         };
         self.bufs[ply] = keep_small(moves);
@@ -866,14 +870,7 @@ impl Searcher {
         (order[i].0, order[i].1 as usize)
     }
 
-    fn quiesce(
-        &mut self,
-        clock: &dyn Clock,
-        pos: &Position,
-        moves: &[Move],
-        forced: bool,
-        at: At,
-    ) -> i32 {
+    fn quiesce(&mut self, cx: &Cx, pos: &Position, moves: &[Move], forced: bool, at: At) -> i32 {
         let (depth, beta, ply) = (at.depth, at.beta, at.ply);
         let mut alpha = at.alpha;
         if depth <= -QUIESCENCE_PLIES {
@@ -923,7 +920,7 @@ impl Searcher {
                 continue;
             }
             self.enter(ply, m, &child);
-            let v = -self.node(clock, &child, depth - 1, -beta, -alpha, ply + 1);
+            let v = -self.node(cx, &child, depth - 1, -beta, -alpha, ply + 1);
             if self.aborted {
                 return 0;
             }
@@ -941,7 +938,7 @@ impl Searcher {
         best
     }
 
-    fn full(&mut self, clock: &dyn Clock, pos: &Position, moves: &[Move], at: At) -> i32 {
+    fn full(&mut self, cx: &Cx, pos: &Position, moves: &[Move], at: At) -> i32 {
         let mut alpha = at.alpha;
         let (depth, beta, ply) = (at.depth, at.beta, at.ply);
         let key = self.tt_key(pos);
@@ -982,7 +979,7 @@ impl Searcher {
             self.enter(ply, m, &child);
             let quiet = !m.is_capture() && m.huff_point().is_none() && !m.promotes();
             let v = if i == 0 {
-                -self.node(clock, &child, new_depth, -beta, -alpha, ply + 1)
+                -self.node(cx, &child, new_depth, -beta, -alpha, ply + 1)
             } else {
                 let r = i32::from(
                     !self.plain
@@ -992,9 +989,9 @@ impl Searcher {
                         && order_score < (1 << 22) - 1
                         && new_depth < depth,
                 );
-                let mut v = -self.node(clock, &child, new_depth - r, -alpha - 1, -alpha, ply + 1);
+                let mut v = -self.node(cx, &child, new_depth - r, -alpha - 1, -alpha, ply + 1);
                 if v > alpha && !self.aborted && (r > 0 || v < beta) {
-                    v = -self.node(clock, &child, new_depth, -beta, -alpha, ply + 1);
+                    v = -self.node(cx, &child, new_depth, -beta, -alpha, ply + 1);
                 }
                 v
             };

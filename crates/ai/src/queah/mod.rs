@@ -441,3 +441,10 @@ impl crate::level::SolvedTable for Table {
         Table::best_move(self, game)
     }
 }
+
+/// Whether the side to move wins with best play: what level 6's search needs in a drawn position.
+impl crate::search::Verdict for Table {
+    fn wins(&self, pos: &Position) -> bool {
+        matches!(self.lookup(pos), Some(Value::Win(_)))
+    }
+}
