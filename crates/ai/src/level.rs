@@ -34,7 +34,7 @@
 //! it for levels 5 and 6):
 //!
 //! * **level 6** plays the table's fastest win in a won position; in a drawn position it searches
-//!   among the moves that keep the draw, and in a lost one among all moves. The table alone is
+//!   within the draw (below), and in a lost one among all moves. The table alone is
 //!   not enough: it solves the game without the no-progress limit and repetition, under which a
 //!   drawn game is scored by material, and playing its drawing moves blindly lost 4 games of 10 to
 //!   level 5 by repetition. So level 6 plays for material within the table's draw: its search
