@@ -772,8 +772,9 @@ impl Searcher {
             -(MATE - ply as i32)
         } else if let Path::End(v) = path {
             v
-        } else if pos.side_to_move().index() != self.root_side
-            && cx.verdict.is_some_and(|t| t.wins(pos))
+        } else if cx
+            .verdict
+            .is_some_and(|t| pos.side_to_move().index() != self.root_side && t.wins(pos))
         {
             // the root's side has moved out of the solved draw into a lost position
             self.static_eval(pos) + DECIDED

@@ -155,12 +155,14 @@ fn level_6_expects_to_stay_in_the_draw() {
                 at = make(&rules, &at, m);
                 if i % 2 == 0 {
                     level_6_moves += 1;
-                    let text: Vec<String> = pv.iter().map(|m| m.text(rules.board)).collect();
                     assert!(
                         !matches!(table.lookup(&at), Some(Value::Win(_))),
                         "game {game_no}, ply {ply}: move {} of the line {} leaves the draw",
                         i + 1,
-                        text.join(" ")
+                        pv.iter()
+                            .map(|m| m.text(rules.board))
+                            .collect::<Vec<_>>()
+                            .join(" ")
                     );
                 }
             }
