@@ -34,11 +34,11 @@
 //! A ruleset's evaluation takes the weights of its [`Profile`]: its family, and in the leap and
 //! column games whether kings fly (a flying king is worth more). The slow leap readings whose men
 //! move every way and never promote, whose captures and chains are optional and whose limits are
-//! scored by material have a profile each, which counts exposed pieces: Satoel after Jacobson
-//! ([`Profile::LeapUnpromoted`]) and Meurimueng ([`Profile::LeapUnpromotedAlquerque9`]).
+//! scored by material (Satoel after Jacobson, Meurimueng) have a profile of their own, which counts
+//! exposed pieces ([`Profile::LeapUnpromoted`]).
 
 use quirkat_rules::ruleset::{CaptureRule, Chains, Scoring};
-use quirkat_rules::{BoardKind, Family, Rules};
+use quirkat_rules::{Family, Rules};
 use std::fmt;
 
 /// The weights of the evaluation terms (their meaning: [`crate::eval`]).
@@ -186,19 +186,16 @@ pub enum Profile {
     Leap,
     /// The leap family with flying kings.
     LeapFlyingKings,
-    /// The slow leap reading with chains on the Satoel board: men that move every way and never
-    /// promote, optional captures and chains, the limits scored by material (Satoel after Jacobson
-    /// 1919): material and exposed pieces, no mobility or hanging pieces. Meurimueng, the same
-    /// reading on the 9×9 board, had these weights too, but at 300,000 nodes a move its level 6
-    /// lost to level 6 with the leap weights (4-3-14 over 21 games, docs/ai-levels.md, "Against
-    /// level 6 as it was, another build"): it has [`Profile::LeapUnpromotedAlquerque9`].
-    LeapUnpromoted,
-    /// The same slow reading on the 9×9 board (Meurimueng): the leap weights with flying kings,
-    /// mobility and hanging pieces included, and exposed pieces besides (its file builds on
-    /// theirs: `base = leap-flying-kings.weights`). Ratti, whose captures are single and which
+    /// The slow leap readings with chains: men that move every way and never promote, optional
+    /// captures and chains, the limits scored by material (Satoel after Jacobson 1919, Meurimueng):
+    /// the leap weights with flying kings (kings there are none), mobility and hanging pieces
+    /// included, and exposed pieces besides (its file builds on theirs: `base =
+    /// leap-flying-kings.weights`). Material and exposed pieces alone, which the two readings had
+    /// first, lost to level 6 with the leap weights at 300,000 nodes a move (docs/ai-levels.md,
+    /// "Against level 6 as it was, another build"). Ratti, whose captures are single and which
     /// gained nothing from exposed pieces, keeps [`Profile::LeapFlyingKings`], as does Alquerque,
     /// whose limits are a draw.
-    LeapUnpromotedAlquerque9,
+    LeapUnpromoted,
     /// Queah.
     Queah,
     /// Surakarta and Bas-basan sepur.
@@ -329,7 +326,6 @@ profiles! {
     Leap => "leap.weights",
     LeapFlyingKings => "leap-flying-kings.weights",
     LeapUnpromoted => "leap-unpromoted.weights",
-    LeapUnpromotedAlquerque9 => "leap-unpromoted-alquerque9.weights",
     Queah => "queah.weights",
     Surakarta => "surakarta.weights",
     Towers => "towers.weights",
@@ -342,14 +338,7 @@ impl Profile {
     pub fn of(rules: &Rules) -> Profile {
         match rules.family {
             Family::Queah => Profile::Queah,
-            Family::Leap if slow_with_chains(rules) && rules.board.kind == BoardKind::Satoel => {
-                Profile::LeapUnpromoted
-            }
-            Family::Leap
-                if slow_with_chains(rules) && rules.board.kind == BoardKind::Alquerque9 =>
-            {
-                Profile::LeapUnpromotedAlquerque9
-            }
+            Family::Leap if slow_with_chains(rules) => Profile::LeapUnpromoted,
             Family::Leap if rules.king_flying_capture => Profile::LeapFlyingKings,
             Family::Leap => Profile::Leap,
             Family::Surakarta => Profile::Surakarta,
@@ -645,10 +634,8 @@ mod tests {
     }
 
     /// The two slow readings with chains take their own weights, which alone count exposed
-    /// pieces: Satoel after Jacobson material and exposed pieces only, Meurimueng (the same reading
-    /// on the 9×9 board, weaker without mobility at 300,000 nodes a move) the leap weights and
-    /// exposed pieces. Ratti (single captures) and Alquerque without compulsory capture (its limits
-    /// are a draw) keep the leap weights.
+    /// pieces: the leap weights and exposed pieces. Ratti (single captures) and Alquerque without
+    /// compulsory capture (its limits are a draw) keep the leap weights.
     #[test]
     fn the_slow_readings_with_chains_and_only_they_weigh_exposed_pieces() {
         let of = |r: RulesetId| Profile::of(&Rules::new(r));
@@ -658,19 +645,19 @@ mod tests {
             .map(|r| r.id())
             .collect();
         assert_eq!(slow, ["meurimueng", "satoel-1919"]);
-        assert_eq!(of(RulesetId::Satoel1919), Profile::LeapUnpromoted);
-        assert_eq!(of(RulesetId::Meurimueng), Profile::LeapUnpromotedAlquerque9);
+        for r in [RulesetId::Satoel1919, RulesetId::Meurimueng] {
+            assert_eq!(of(r), Profile::LeapUnpromoted);
+        }
         for r in [RulesetId::Ratti, RulesetId::AlquerqueMurray] {
             assert_eq!(of(r), Profile::LeapFlyingKings);
         }
-        let w = Profile::LeapUnpromoted.weights();
-        assert_eq!((w.man, w.mobility, w.hanging), (100, 0, 0));
         let leap = Profile::LeapFlyingKings.weights();
-        let nine = Profile::LeapUnpromotedAlquerque9.weights();
+        let slow = Profile::LeapUnpromoted.weights();
+        assert!(slow.exposed > 0);
         assert_eq!(
-            nine,
+            slow,
             Weights {
-                exposed: nine.exposed,
+                exposed: slow.exposed,
                 ..leap
             }
         );
