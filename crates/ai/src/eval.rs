@@ -335,8 +335,9 @@ impl Evaluator {
             let mut v = men.count_ones() as i32 * w.man
                 + k.count_ones() as i32 * w.king
                 + reserve * w.reserve;
-            // where men never promote (Ratti, Meurimueng, Alquerque), or neither `advance` nor
-            // `promotion` weighs, both tables are empty of value: the loop over every man is skipped
+            // where men never promote (Ratti, Meurimueng, Satoel after Jacobson, Alquerque), or
+            // neither `advance` nor `promotion` weighs, both tables are empty of value: the loop
+            // over every man is skipped
             // (docs/ai-levels.md, "Ratti's draws against the plain search")
             if self.advancing {
                 for p in BitIter(men) {
@@ -560,7 +561,8 @@ mod tests {
     /// The leap evaluation's line and rank terms, each weighed alone, against a count made point by
     /// point along the board's links and ranks, in positions from random games of every leap
     /// ruleset and Queah. A man's advance and promotion chances count only where men step forward
-    /// and promote (RULES.md): in Ratti, Meurimueng and Alquerque they are 0 whatever the weights.
+    /// and promote (RULES.md): in Ratti, Meurimueng, Satoel after Jacobson and Alquerque they are
+    /// 0 whatever the weights.
     #[test]
     fn the_line_terms_count_what_they_say_point_by_point() {
         use quirkat_rules::RulesetId;
