@@ -337,8 +337,8 @@ impl Evaluator {
                 + reserve * w.reserve;
             // where men never promote (Ratti, Meurimueng, Satoel after Jacobson, Alquerque), or
             // neither `advance` nor `promotion` weighs, both tables are empty of value: the loop
-            // over every man is skipped
-            // (docs/ai-levels.md, "Ratti's draws against the plain search")
+            // over every man is skipped (docs/ai-levels.md, "Ratti's draws against the plain
+            // search")
             if self.advancing {
                 for p in BitIter(men) {
                     v += self.advance[side][p as usize];
