@@ -55,7 +55,7 @@
 
 use crate::clock::Clock;
 use crate::queah::{self, Value};
-use crate::search::{Limits, Progress, RootMoves, Searcher};
+use crate::search::{Limits, Progress, RootMoves, SearchResult, Searcher};
 use quirkat_rules::board::BoardKind;
 use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::{Family, Game, Move, Rules, Side};
@@ -223,7 +223,8 @@ impl<'a> Choice<'a> {
 
 /// The move `choice.player` plays in `game`: a legal move whenever the game is not over, `None`
 /// when it is. `progress` is called after each completed search iteration (levels only); returning
-/// `false` stops the search, and the best move so far is returned.
+/// `false` stops the search, and the best move so far is returned. [`choose`] also gives what the
+/// search spent.
 pub fn choose_move(
     game: &Game,
     choice: &Choice,
@@ -231,20 +232,46 @@ pub fn choose_move(
     searcher: &mut Searcher,
     progress: &mut dyn FnMut(&Progress) -> bool,
 ) -> Option<Move> {
+    choose(game, choice, clock, searcher, progress).best
+}
+
+/// A move [`choose`] chose, and the search behind it.
+#[derive(Clone, Debug)]
+pub struct Chosen {
+    /// The move, as [`choose_move`] returns it.
+    pub best: Option<Move>,
+    /// The search's result, with every node it visited (those of an iteration cut by the time
+    /// limit too, which no [`Progress`] report counts); `None` where no search ran: the random and
+    /// greedy players, a solved table's move, a game that is over.
+    pub search: Option<SearchResult>,
+}
+
+/// [`choose_move`], with the search's result.
+pub fn choose(
+    game: &Game,
+    choice: &Choice,
+    clock: &dyn Clock,
+    searcher: &mut Searcher,
+    progress: &mut dyn FnMut(&Progress) -> bool,
+) -> Chosen {
     let legal = game.legal_moves();
+    let played = |best| Chosen { best, search: None };
     if legal.is_empty() {
-        return None;
+        return played(None);
     }
+    let searched = |r: SearchResult| Chosen {
+        best: r.best.filter(|m| legal.contains(m)).or(Some(legal[0])),
+        search: Some(r),
+    };
     let mut rng = Rng::new(mix(choice.seed ^ game.position().hash()));
     match choice.player {
-        Player::Random => Some(legal[rng.below(legal.len())]),
-        Player::Greedy => Some(greedy(&legal, &mut rng)),
+        Player::Random => played(Some(legal[rng.below(legal.len())])),
+        Player::Greedy => played(Some(greedy(&legal, &mut rng))),
         Player::Material => {
             let limits = choice.fixed.unwrap_or(Limits::time(choice.time_ms));
             searcher.set_plain(true);
             searcher.set_contempt(0);
-            let r = searcher.search(game, &limits, clock, progress);
-            r.best.filter(|m| legal.contains(m)).or(Some(legal[0]))
+            searched(searcher.search(game, &limits, clock, progress))
         }
         Player::Level(l) => {
             let mut root = RootMoves::All;
@@ -253,13 +280,16 @@ pub fn choose_move(
             {
                 match table_advice(table, game) {
                     Advice::Play(m) if legal.contains(&m) && (l >= 6 || endgame(game)) => {
-                        return Some(m);
+                        return played(Some(m));
                     }
                     Advice::Draw(t) if l >= 6 => root = RootMoves::Drawn(t),
                     _ => {}
                 }
             }
-            let (mut limits, noise) = choice.player.limits(game.rules(), choice.time_ms)?;
+            let Some((mut limits, noise)) = choice.player.limits(game.rules(), choice.time_ms)
+            else {
+                return played(None);
+            };
             if let Some(fixed) = choice.fixed {
                 limits = fixed;
             }
@@ -269,9 +299,15 @@ pub fn choose_move(
                 _ if l >= 6 => LEVEL6_CONTEMPT,
                 _ => 0,
             });
-            let r =
-                searcher.search_among(game, &limits, clock, progress, noise, rng.next_u64(), root);
-            r.best.filter(|m| legal.contains(m)).or(Some(legal[0]))
+            searched(searcher.search_among(
+                game,
+                &limits,
+                clock,
+                progress,
+                noise,
+                rng.next_u64(),
+                root,
+            ))
         }
     }
 }

@@ -6,7 +6,8 @@
 //! * [`exchange`]: static exchanges for the quiescence search: on a Surakarta point, and whether a
 //!   leap game's taker is taken back at once.
 //! * [`weights`]: its weights, kept as data in `crates/ai/weights/`.
-//! * [`level`]: levels 1–6 and the random and greedy players; [`choose_move`].
+//! * [`level`]: levels 1–6 and the random and greedy players; [`choose_move`], and [`choose`] with
+//!   the search behind the move.
 //! * [`clock`]: time from outside ([`Clock`]); the core never reads `std::time`.
 //! * [`bench`](mod@bench): a deterministic search benchmark for native code and wasm.
 //! * [`queah`]: Queah solved outright by retrograde analysis.
@@ -55,6 +56,6 @@ pub mod weights;
 pub use clock::StdClock;
 pub use clock::{Clock, ZeroClock};
 pub use eval::Evaluator;
-pub use level::{Choice, Player, SolvedTable, choose_move};
+pub use level::{Choice, Chosen, Player, SolvedTable, choose, choose_move};
 pub use search::{Limits, Progress, SearchResult, Searcher};
 pub use weights::Weights;

@@ -3,7 +3,7 @@
 
 use quirkat_ai::bench::BENCH_RULESETS;
 use quirkat_ai::search::{MATE_BOUND, mate_distance};
-use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, ZeroClock, choose_move};
+use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, ZeroClock, choose, choose_move};
 use quirkat_rules::rng::Rng;
 use quirkat_rules::{Game, GameKind, GameResult, Move, OptionKey, Rules, RulesetId, Side};
 use std::cell::Cell;
@@ -359,6 +359,55 @@ fn a_time_limit_is_used_to_its_soft_share_when_the_move_is_not_forced() {
             res.elapsed_ms,
             res.depth
         );
+    }
+}
+
+/// `choose` gives the search behind a move with every node it visited: under a time limit level
+/// 6 cuts its last iteration, and those nodes count too (the last progress report does not have
+/// them). Where no search runs, it says so.
+#[test]
+fn choose_counts_every_node_of_the_search_behind_the_move() {
+    let g = Game::new(Rules::new(RulesetId::Srand));
+    let clock = TickClock(Cell::new(0.0));
+    let six = Choice {
+        time_ms: 100.0,
+        ..Choice::new(Player::Level(6), 3)
+    };
+    let mut reported = 0;
+    let chosen = choose(&g, &six, &clock, &mut Searcher::new(1), &mut |p| {
+        reported = p.nodes;
+        true
+    });
+    let r = chosen.search.expect("level 6 searches");
+    assert_eq!(chosen.best, r.best);
+    assert!(r.depth >= 1 && reported > 0);
+    assert!(
+        r.nodes > reported,
+        "{} nodes in all, {reported} at the last finished iteration (depth {})",
+        r.nodes,
+        r.depth
+    );
+    // the same move as choose_move, from a fresh clock and searcher
+    let clock = TickClock(Cell::new(0.0));
+    let m = choose_move(&g, &six, &clock, &mut Searcher::new(1), &mut |_| true);
+    assert_eq!(m, chosen.best);
+    // a fixed node limit is counted to the node
+    let fixed = Choice {
+        fixed: Some(Limits::nodes(7_000)),
+        ..six
+    };
+    let r = choose(&g, &fixed, &ZeroClock, &mut Searcher::new(1), &mut |_| true);
+    assert_eq!(r.search.map(|r| r.nodes), Some(7_000));
+    // no search: the random and greedy players
+    for p in [Player::Random, Player::Greedy] {
+        let c = choose(
+            &g,
+            &Choice::new(p, 3),
+            &ZeroClock,
+            &mut Searcher::new(1),
+            &mut |_| true,
+        );
+        assert!(c.best.is_some() && c.search.is_none(), "{p}");
     }
 }
 

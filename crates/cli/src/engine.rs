@@ -16,14 +16,17 @@
 //! | `move SEED [MOVE]...` | `MOVE DEPTH NODES SCORE`, or `none` when no move is legal |
 //!
 //! `move` gives every move played since the start position, in the rules' notation, and the seed
-//! of the player's noise for this move. `SCORE` is the last search's score in centimen for the
-//! side to move, or `-` where the solved table chose. A request it cannot read, or a move that is
+//! of the player's noise for this move. `DEPTH` is the search's deepest finished iteration,
+//! `NODES` every node it visited (builds before this count said the nodes of the last finished
+//! iteration, leaving out the one a time limit cuts), and `SCORE` its score in centimen for the
+//! side to move; `0 0 -` where no search ran (a solved table's move, the random and greedy
+//! players). A request it cannot read, or a move that is
 //! not legal where it is played, is answered `error: …`, and the engine reads on. It ends at the
 //! end of its input.
 
 use crate::args::{RulesArgs, number, positive};
 use crate::matches::{match_choice, solved_table};
-use quirkat_ai::{Choice, Limits, Player, Searcher, StdClock, choose_move};
+use quirkat_ai::{Choice, Limits, Player, Searcher, StdClock, choose};
 use quirkat_rules::{Game, Rules};
 use std::io::{BufRead, Write};
 
@@ -101,17 +104,16 @@ fn answer(
         game.play_text(text)
             .map_err(|e| format!("ply {}: {e}", i + 1))?;
     }
-    let (mut depth, mut nodes, mut score) = (0, 0, None);
-    let chosen = choose_move(&game, choice, &StdClock::new(), searcher, &mut |p| {
-        (depth, nodes, score) = (p.depth, p.nodes, Some(p.score));
-        true
-    });
-    Ok(match chosen {
-        None => "none".to_string(),
-        Some(m) => format!(
-            "{} {depth} {nodes} {}",
+    let chosen = choose(&game, choice, &StdClock::new(), searcher, &mut |_| true);
+    Ok(match (chosen.best, chosen.search) {
+        (None, _) => "none".to_string(),
+        (Some(m), None) => format!("{} 0 0 -", m.text(rules.board)),
+        (Some(m), Some(r)) => format!(
+            "{} {} {} {}",
             m.text(rules.board),
-            score.map_or("-".to_string(), |s| s.to_string())
+            r.depth,
+            r.nodes,
+            r.score
         ),
     })
 }
