@@ -17,12 +17,11 @@
 //!
 //! `move` gives every move played since the start position, in the rules' notation, and the seed
 //! of the player's noise for this move. `DEPTH` is the search's deepest finished iteration,
-//! `NODES` every node it visited (builds before this count said the nodes of the last finished
-//! iteration, leaving out the one a time limit cuts), and `SCORE` its score in centimen for the
-//! side to move; `0 0 -` where no search ran (a solved table's move, the random and greedy
-//! players). A request it cannot read, or a move that is
-//! not legal where it is played, is answered `error: …`, and the engine reads on. It ends at the
-//! end of its input.
+//! `NODES` every node it visited, the iteration a time limit cuts included (older builds answer
+//! the last finished iteration's nodes only), and `SCORE` its score in centimen for the side to
+//! move; `0 0 -` where no search ran (a solved table's move, the random and greedy players). A
+//! request it cannot read, or a move that is not legal where it is played, is answered
+//! `error: …`, and the engine reads on. It ends at the end of its input.
 
 use crate::args::{RulesArgs, number, positive};
 use crate::matches::{match_choice, solved_table};

@@ -51,9 +51,10 @@
 //! spent on the moves where it should all be used: more than one legal move, and no win or loss
 //! proven by the search (a forced move and a proven end are played at once). Each player's line
 //! gives its mean depth (the deepest finished iteration) and its nodes a second: every node its
-//! searches visited, the iteration a time limit cuts included, over its whole time. A build before
-//! this count, played through `--b-exe`, reports only the last finished iteration's nodes, which
-//! understates a timed search's nodes a second (by about half for level 6 at 1 s a move).
+//! searches visited, the iteration a time limit cuts included, over its whole time. An older build
+//! played through `--b-exe` answers only the last finished iteration's nodes (see
+//! [`crate::engine`]), which understates a timed search's nodes a second (by about half for
+//! level 6 at 1 s a move).
 //!
 //! The last line reads `score A vs B: W-D-L (P%), elo +E ± M`: wins, draws and losses of A, its
 //! score with draws counted half, and the Elo difference with its 95% margin (from the spread of the
