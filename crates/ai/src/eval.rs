@@ -340,8 +340,12 @@ impl Evaluator {
             // over every man is skipped (docs/ai-levels.md, "Ratti's draws against the plain
             // search")
             if self.advancing {
-                for p in BitIter(men) {
-                    v += self.advance[side][p as usize];
+                // `advance` is 0 in Srand's, Zamma's and Çrand's files: their men's ranks are
+                // worth nothing of themselves, only the step to promotion is
+                if w.advance != 0 {
+                    for p in BitIter(men) {
+                        v += self.advance[side][p as usize];
+                    }
                 }
                 let who = Side::BOTH[side];
                 for p in board.points_in(men & self.pre_far[side]) {
