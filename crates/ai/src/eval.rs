@@ -13,7 +13,7 @@
 //! | `man` | a piece on the board | all but the column games |
 //! | `king` | a king (flying or short-leap) | leap, Lasca, Bashni |
 //! | `reserve` | a Queah piece in hand | Queah |
-//! | `advance` | per rank a man has gained, if men move forward and promote | leap, Lasca, Bashni |
+//! | `advance` | per rank a man has gained, if men move forward and promote | Lasca, Bashni (0 in the leap files) |
 //! | `promotion` | a man one step from promoting, with the step free | leap, Lasca, Bashni |
 //! | `mobility` | per free adjacent point along a line a piece may step to | all |
 //! | `hanging` | side to move's pieces a short leap (in Surakarta, a circuit capture) could take | all |
@@ -340,8 +340,9 @@ impl Evaluator {
             // over every man is skipped (docs/ai-levels.md, "Ratti's draws against the plain
             // search")
             if self.advancing {
-                // `advance` is 0 in Srand's, Zamma's and Çrand's files: their men's ranks are
-                // worth nothing of themselves, only the step to promotion is
+                // `advance` is 0 in both leap files that promote (leap.weights,
+                // leap-flying-kings.weights): a rank gained is worth nothing of itself, only the
+                // step to promotion is; the loop runs for weights changed by hand (`--tune-a`)
                 if w.advance != 0 {
                     for p in BitIter(men) {
                         v += self.advance[side][p as usize];

@@ -296,10 +296,9 @@ fn contempt_for_the_other_side_starts_afresh() {
         reused.set_contempt(20);
         run(&mut reused, g);
         assert_eq!(run(&mut reused, &reply), want, "{r}");
-        // the same side again: the table is kept, and the search finds its answers there (two
-        // plies on, as the worker's game goes, the depth-4 search's entries are too shallow to
-        // save nodes everywhere: with the leap weights of advance 0, Srand's took 496 nodes with
-        // the table and 495 without)
+        // the same side on the same position again (a hint, then the move): the table is kept,
+        // and its entries answer the search (two plies on, the depth-4 entries are mostly too
+        // shallow to cut, and in Srand's position they saved nothing)
         let again = run(&mut reused, &reply);
         assert!(
             again.3 < want.3,
