@@ -61,10 +61,13 @@ use quirkat_rules::{BitIter, Bits, Direction, Family, Position, Rules, Side};
 pub struct Evaluator {
     rules: Rules,
     w: Weights,
-    /// Whether a man's advance and promotion chances are worth anything: men move forward and
-    /// promote, and `advance` or `promotion` weighs. Else `advance` and `pre_far` are empty of value
-    /// and the loop over the men that reads them is skipped.
-    advancing: bool,
+    /// Whether a man's ranks gained are worth anything: men move forward and promote, and
+    /// `advance` weighs (it is 0 in the leap files). Else `advance` is empty of value and the loop
+    /// over the men that reads it is skipped.
+    ranks_weigh: bool,
+    /// Whether a man one free step from promotion is worth anything: men move forward and promote,
+    /// and `promotion` weighs. Else `pre_far` is empty of value and its loop is skipped.
+    promotion_weighs: bool,
     /// Advancement value of a man per side and point (zero when men do not advance to promote).
     advance: [Vec<i32>; 2],
     /// Points one step from the far rank, per side.
@@ -252,11 +255,11 @@ impl Evaluator {
             } else {
                 [&ALL_DIRS, &ALL_DIRS]
             };
-        let worth = advancing && (w.advance != 0 || w.promotion != 0);
         Evaluator {
             rules: *rules,
             w,
-            advancing: worth,
+            ranks_weigh: advancing && w.advance != 0,
+            promotion_weighs: advancing && w.promotion != 0,
             advance,
             pre_far,
             safe,
@@ -336,18 +339,15 @@ impl Evaluator {
                 + k.count_ones() as i32 * w.king
                 + reserve * w.reserve;
             // where men never promote (Ratti, Meurimueng, Satoel after Jacobson, Alquerque), or
-            // neither `advance` nor `promotion` weighs, both tables are empty of value: the loop
-            // over every man is skipped (docs/ai-levels.md, "Ratti's draws against the plain
-            // search")
-            if self.advancing {
-                // `advance` is 0 in both leap files that promote (leap.weights,
-                // leap-flying-kings.weights): a rank gained is worth nothing of itself, only the
-                // step to promotion is; the loop runs for weights changed by hand (`--tune-a`)
-                if w.advance != 0 {
-                    for p in BitIter(men) {
-                        v += self.advance[side][p as usize];
-                    }
+            // a term does not weigh (`advance` in every leap file), its table is empty of value
+            // and its loop over the men is skipped (docs/ai-levels.md, "Ratti's draws against the
+            // plain search" and "Srand and Zamma: the ranks gained")
+            if self.ranks_weigh {
+                for p in BitIter(men) {
+                    v += self.advance[side][p as usize];
                 }
+            }
+            if self.promotion_weighs {
                 let who = Side::BOTH[side];
                 for p in board.points_in(men & self.pre_far[side]) {
                     if board.forward(who, p) & board.far_rank(who) & empty != 0 {
