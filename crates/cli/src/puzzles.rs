@@ -9,6 +9,14 @@
 //! format of `crates/teach/data/puzzles/`) in JSON to `--output` or standard output, easiest
 //! first, with the command line in `made_by`. Progress goes to standard error.
 //!
+//! **The ids.** A puzzle's id (`srand-017`) is the key of a reader's result, so it names one
+//! position for good. When `--output` names a set already there, a position found again keeps its
+//! id there, and a new one is numbered above the set's `last_id`, the highest number the game has
+//! had; so finding a set again (after a change to the search, say) never hands an old puzzle's id,
+//! and a reader's result, to another position. A file there that is not a set of the game stops
+//! the command before its search, and is left as it is. On standard output the puzzles are
+//! numbered from 1.
+//!
 //! **The games.** Game `k` (from 1) starts with [`OPENING_PLIES`] random plies drawn with the seed
 //! and the game's number, then level 3 and level 4 play it out (level 4 has the first move in odd
 //! games), each move with its own seed, for at most [`GAME_PLIES`] plies. Their noise and small
@@ -55,10 +63,10 @@ use quirkat_ai::puzzle::{self, Found, Params};
 use quirkat_ai::queah::Table;
 use quirkat_ai::{Choice, Player, Searcher, ZeroClock, choose_move};
 use quirkat_rules::rng::{Rng, mix};
-use quirkat_rules::{Game, Move, Rules};
-use quirkat_teach::puzzle::{Gain, GameWon, Puzzle, PuzzleSet};
+use quirkat_rules::{Game, GameKind, Move, Rules};
+use quirkat_teach::puzzle::{self as puzzle_data, Gain, GameWon, Puzzle, PuzzleSet};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Random plies at the start of every game.
@@ -101,6 +109,11 @@ pub fn run(a: &PuzzlesArgs) -> Result<(), String> {
             folder.display()
         ));
     }
+    // read before the search, so that a file that cannot be numbered from stops it at once
+    let earlier = match &a.output {
+        Some(path) => earlier_ids(path, rules.ruleset.game())?,
+        None => (BTreeMap::new(), 0),
+    };
     let started = Instant::now();
     let params = Params::for_family(rules.family);
     let table = Table::build(&rules);
@@ -144,7 +157,7 @@ pub fn run(a: &PuzzlesArgs) -> Result<(), String> {
                         started.elapsed().as_secs_f64()
                     );
                     if found.len() == a.count {
-                        return write(a, &rules, found);
+                        return write(a, &rules, earlier, found);
                     }
                 }
             }
@@ -246,17 +259,56 @@ fn command_line() -> String {
         .join(" ")
 }
 
+/// The ids of the set already at `path`, by position, and its last id: a position found again
+/// keeps its id, and a new one is numbered above every id the game has had. Nothing there, an
+/// empty map and 0; a file that is not a set of this game, an error that leaves it as it is.
+fn earlier_ids(path: &Path, game: GameKind) -> Result<(BTreeMap<String, String>, u32), String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((BTreeMap::new(), 0)),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let set = puzzle_data::parse(game, &text).map_err(|e| {
+        format!(
+            "{} is there but is not a puzzle set of {} ({}), so its ids cannot be kept: move it \
+             away to number the puzzles from 1",
+            path.display(),
+            game.id(),
+            e.problem
+        )
+    })?;
+    let kept = set
+        .puzzles
+        .into_iter()
+        .map(|p| (p.position, p.id))
+        .collect();
+    Ok((kept, set.last_id))
+}
+
 /// Sorts the puzzles by difficulty (in the order found among equals), numbers them, and writes
 /// the set.
-fn write(a: &PuzzlesArgs, rules: &Rules, mut found: Vec<Puzzle>) -> Result<(), String> {
+fn write(
+    a: &PuzzlesArgs,
+    rules: &Rules,
+    earlier: (BTreeMap<String, String>, u32),
+    mut found: Vec<Puzzle>,
+) -> Result<(), String> {
     found.sort_by_key(|p| p.difficulty);
     let game = rules.ruleset.game();
-    for (i, p) in found.iter_mut().enumerate() {
-        p.id = format!("{}-{:03}", game.id(), i + 1);
+    let (kept, mut last_id) = earlier;
+    for p in &mut found {
+        p.id = match kept.get(&p.position) {
+            Some(id) => id.clone(),
+            None => {
+                last_id += 1;
+                puzzle_data::id_of(game.id(), last_id)
+            }
+        };
     }
     let set = PuzzleSet {
         game: game.id().to_string(),
         made_by: command_line(),
+        last_id,
         puzzles: found,
     };
     let json = serde_json::to_string_pretty(&set).map_err(|e| e.to_string())?;

@@ -13,6 +13,7 @@ use quirkat_ai::puzzle::{Params, Rejected, judge, searcher as puzzle_searcher};
 use quirkat_ai::queah::Table;
 use quirkat_rules::{Family, Game, GameKind};
 use quirkat_teach::puzzle::{self, PuzzleSet};
+use std::collections::BTreeMap;
 use std::process::{Command, Output};
 
 /// Every puzzle is judged again in a release build (`cargo xtask test`), every eighth in a debug
@@ -204,16 +205,83 @@ fn puzzles_writes_a_set_that_holds() {
     );
     assert!(out.stdout.is_empty(), "the set goes to the file");
     let text = std::fs::read_to_string(&file).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
     let set: PuzzleSet = puzzle::parse(GameKind::Towers, &text).unwrap();
     assert_eq!(set.made_by, format!("quirkat {}", args[..].join(" ")));
     assert_eq!(set.puzzles.len(), 3);
     set.check(3).unwrap_or_else(|e| panic!("{e}"));
     let ids: Vec<&str> = set.puzzles.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids, ["towers-001", "towers-002", "towers-003"]);
+    assert_eq!(set.last_id, 3);
     // the same arguments, the same puzzles, on standard output
     let again = quirkat(&args[..7]);
     assert!(again.status.success());
     let again = puzzle::parse(GameKind::Towers, &String::from_utf8(again.stdout).unwrap()).unwrap();
     assert_eq!(again.puzzles, set.puzzles);
+
+    // found again into the same file: the positions found before keep their ids, whatever their
+    // order now, and a new one takes a number never used
+    let id_of = |set: &PuzzleSet| -> BTreeMap<String, String> {
+        set.puzzles
+            .iter()
+            .map(|p| (p.position.clone(), p.id.clone()))
+            .collect()
+    };
+    let mut more = args;
+    more[4] = "4";
+    assert!(quirkat(&more).status.success());
+    let four = puzzle::parse(GameKind::Towers, &std::fs::read_to_string(&file).unwrap()).unwrap();
+    four.check(4).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(four.last_id, 4);
+    let (before, now) = (id_of(&set), id_of(&four));
+    for (position, id) in &before {
+        assert_eq!(now.get(position), Some(id), "{position}");
+    }
+    let new: Vec<&String> = now
+        .iter()
+        .filter(|(position, _)| !before.contains_key(*position))
+        .map(|(_, id)| id)
+        .collect();
+    assert_eq!(new, ["towers-004"]);
+    // fewer puzzles: the ids stay, and the last id is not given back
+    more[4] = "2";
+    assert!(quirkat(&more).status.success());
+    let two = puzzle::parse(GameKind::Towers, &std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(two.last_id, 4);
+    let kept = id_of(&two);
+    for (position, id) in &kept {
+        assert_eq!(now.get(position), Some(id));
+    }
+    // another seed's first puzzle: its id from the file if it is there, else 5, even if it was
+    // towers-004 of the set before (that set is gone: the file is what is known)
+    more[4] = "1";
+    more[6] = "8";
+    assert!(quirkat(&more).status.success());
+    let other = puzzle::parse(GameKind::Towers, &std::fs::read_to_string(&file).unwrap()).unwrap();
+    let p = &other.puzzles[0];
+    match kept.get(&p.position) {
+        Some(id) => assert_eq!((&p.id, other.last_id), (id, 4)),
+        None => assert_eq!((p.id.as_str(), other.last_id), ("towers-005", 5)),
+    }
+
+    // a file there that is not a set of the game stops the command at once and stays as it was
+    for (text, problem) in [
+        ("notes, not puzzles", "is not a puzzle set of towers"),
+        (
+            &std::fs::read_to_string(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../teach/data/puzzles/queah.json"),
+            )
+            .unwrap()[..],
+            "not of towers",
+        ),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let out = quirkat(&args);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(problem), "{err}");
+        assert!(err.contains("move it away"), "{err}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -25,6 +25,10 @@ pub struct PuzzleSet {
     pub game: String,
     /// How they were made: the `quirkat puzzles` command line, for the record.
     pub made_by: String,
+    /// The highest number an id of this game has had (`srand-126` is 126), this set's or an
+    /// earlier set's: a puzzle found later is numbered above it, so an id never names another
+    /// position and a reader's result stays with the puzzle it was earned on.
+    pub last_id: u32,
     /// The puzzles, easiest first.
     pub puzzles: Vec<Puzzle>,
 }
@@ -33,7 +37,8 @@ pub struct PuzzleSet {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Puzzle {
-    /// A short id, unique in the game (`srand-017`): the key of the reader's result.
+    /// A short id, unique in the game and never given to another position (`srand-017`, the
+    /// game's id and a number from 1 to [`PuzzleSet::last_id`]): the key of the reader's result.
     pub id: String,
     /// The position (a position string; its ruleset and options are the puzzle's).
     pub position: String,
@@ -219,9 +224,25 @@ impl Puzzle {
     }
 }
 
+/// The number of a puzzle id of `game` (`srand-017` in Srand is 17), from 1; `None` if the id is
+/// not of that form.
+pub fn id_number(game: &str, id: &str) -> Option<u32> {
+    let digits = id.strip_prefix(game)?.strip_prefix('-')?;
+    if digits.len() < 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n >= 1)
+}
+
+/// The id of a puzzle of `game` with `number`: `srand-017`.
+pub fn id_of(game: &str, number: u32) -> String {
+    format!("{game}-{number:03}")
+}
+
 impl PuzzleSet {
-    /// Checks every puzzle ([`Puzzle::check`]), the ids unique, the puzzles of this game and in order
-    /// of difficulty, and at least `least` of them.
+    /// Checks every puzzle ([`Puzzle::check`]), the ids unique and of the form `GAME-NNN` up to
+    /// [`PuzzleSet::last_id`], the puzzles of this game and in order of difficulty, and at least
+    /// `least` of them.
     pub fn check(&self, least: usize) -> Result<(), TeachError> {
         let game = GameKind::ALL
             .into_iter()
@@ -240,6 +261,21 @@ impl PuzzleSet {
             let place = format!("{file}, puzzle {}", p.id);
             if !ids.insert(p.id.clone()) {
                 return Err(TeachError::new(&place, "the id is used twice"));
+            }
+            match id_number(&self.game, &p.id) {
+                Some(n) if n <= self.last_id => {}
+                Some(_) => {
+                    return Err(TeachError::new(
+                        &place,
+                        format!("the id's number is above the last id, {}", self.last_id),
+                    ));
+                }
+                None => {
+                    return Err(TeachError::new(
+                        &place,
+                        format!("not an id of the form {}-NNN", self.game),
+                    ));
+                }
             }
             if p.difficulty < last {
                 return Err(TeachError::new(&place, "out of the order of difficulty"));

@@ -94,3 +94,44 @@ fn bad_puzzle_data_is_an_error_with_its_place() {
     assert_eq!(e.place, "data/puzzles/towers.json");
     assert!(e.problem.starts_with("line 1"), "{}", e.problem);
 }
+
+#[test]
+fn ids_are_the_games_and_never_above_the_last_one() {
+    let shipped = puzzles(GameKind::Towers).unwrap().unwrap();
+    assert!(shipped.check(1).is_ok());
+    let with_id = |id: &str, last_id: u32| {
+        let mut set = shipped.clone();
+        set.puzzles[0].id = id.to_string();
+        set.last_id = last_id;
+        set.check(1).err().map(|e| e.problem)
+    };
+    let last = shipped.last_id;
+    assert_eq!(with_id("towers-999", 999), None);
+    assert!(
+        with_id("towers-999", last)
+            .unwrap()
+            .contains("above the last id")
+    );
+    for bad in [
+        "srand-001",
+        "towers-1",
+        "towers-000",
+        "towers-01a",
+        "towers001",
+    ] {
+        assert!(
+            with_id(bad, 999)
+                .unwrap()
+                .contains("not an id of the form towers-NNN"),
+            "{bad}"
+        );
+    }
+    assert_eq!(puzzle::id_number("towers", "towers-017"), Some(17));
+    assert_eq!(puzzle::id_number("towers", "towers-1234"), Some(1234));
+    assert_eq!(puzzle::id_of("towers", 7), "towers-007");
+    // a set without its last id does not read
+    let text = serde_json::to_string(shipped).unwrap();
+    let without = text.replace(&format!(r#""last_id":{last},"#), "");
+    assert_ne!(without, text);
+    assert!(puzzle::parse(GameKind::Towers, &without).is_err());
+}
