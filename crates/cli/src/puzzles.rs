@@ -13,9 +13,10 @@
 //! position for good. When `--output` names a set already there, a position found again keeps its
 //! id there, and a new one is numbered above the set's `last_id`, the highest number the game has
 //! had; so finding a set again (after a change to the search, say) never hands an old puzzle's id,
-//! and a reader's result, to another position. A file there that is not a set of the game stops
-//! the command before its search, and is left as it is. On standard output the puzzles are
-//! numbered from 1.
+//! and a reader's result, to another position. A file there that is not a sound set of the game
+//! ([`PuzzleSet::check`]) stops the command before its search, and is left as it is; the new set
+//! is written beside it and renamed over it. On standard output the puzzles are numbered from 1,
+//! so a shipped set is found again with `--output` naming its own file, as its `made_by` says.
 //!
 //! **The games.** Game `k` (from 1) starts with [`OPENING_PLIES`] random plies drawn with the seed
 //! and the game's number, then level 3 and level 4 play it out (level 4 has the first move in odd
@@ -114,6 +115,16 @@ pub fn run(a: &PuzzlesArgs) -> Result<(), String> {
         Some(path) => earlier_ids(path, rules.ruleset.game())?,
         None => (BTreeMap::new(), 0),
     };
+    if u32::try_from(a.count)
+        .ok()
+        .and_then(|n| earlier.1.checked_add(n))
+        .is_none()
+    {
+        return Err(format!(
+            "{} new ids above the last, {}, would not fit in a number",
+            a.count, earlier.1
+        ));
+    }
     let started = Instant::now();
     let params = Params::for_family(rules.family);
     let table = Table::build(&rules);
@@ -268,15 +279,20 @@ fn earlier_ids(path: &Path, game: GameKind) -> Result<(BTreeMap<String, String>,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((BTreeMap::new(), 0)),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
-    let set = puzzle_data::parse(game, &text).map_err(|e| {
-        format!(
-            "{} is there but is not a puzzle set of {} ({}), so its ids cannot be kept: move it \
-             away to number the puzzles from 1",
-            path.display(),
-            game.id(),
-            e.problem
-        )
-    })?;
+    let set = puzzle_data::parse(game, &text)
+        .and_then(|set| set.check(0).map(|()| set))
+        .map_err(|e| {
+            format!(
+                "{} is there but is not a sound puzzle set of {} ({}: {}), so its ids cannot be \
+                 kept. Mend it (its `last_id` the highest number the game's ids have had), or \
+                 move it away to number the puzzles from 1, which gives the results readers have \
+                 of its puzzles to others",
+                path.display(),
+                game.id(),
+                e.place,
+                e.problem
+            )
+        })?;
     let kept = set
         .puzzles
         .into_iter()
@@ -313,8 +329,15 @@ fn write(
     };
     let json = serde_json::to_string_pretty(&set).map_err(|e| e.to_string())?;
     match &a.output {
-        Some(path) => std::fs::write(path, json + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", path.display())),
+        // written beside it and renamed over it, so that the set there, the record of the ids
+        // given, is never half written
+        Some(path) => {
+            let mut beside = path.clone().into_os_string();
+            beside.push(".new");
+            std::fs::write(&beside, json + "\n")
+                .and_then(|()| std::fs::rename(&beside, path))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
         None => {
             say!("{json}");
             Ok(())

@@ -225,13 +225,16 @@ impl Puzzle {
 }
 
 /// The number of a puzzle id of `game` (`srand-017` in Srand is 17), from 1; `None` if the id is
-/// not of that form.
+/// not written as [`id_of`] writes that number (so `srand-0017` is not an id: one number, one id).
 pub fn id_number(game: &str, id: &str) -> Option<u32> {
     let digits = id.strip_prefix(game)?.strip_prefix('-')?;
-    if digits.len() < 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    digits.parse().ok().filter(|&n| n >= 1)
+    digits
+        .parse()
+        .ok()
+        .filter(|&n| n >= 1 && id_of(game, n) == id)
 }
 
 /// The id of a puzzle of `game` with `number`: `srand-017`.

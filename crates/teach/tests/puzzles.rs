@@ -118,6 +118,8 @@ fn ids_are_the_games_and_never_above_the_last_one() {
         "towers-000",
         "towers-01a",
         "towers001",
+        "towers-0017",
+        "towers-+17",
     ] {
         assert!(
             with_id(bad, 999)
