@@ -272,7 +272,7 @@ fn command_line() -> String {
 
 /// The ids of the set already at `path`, by position, and its last id: a position found again
 /// keeps its id, and a new one is numbered above every id the game has had. Nothing there, an
-/// empty map and 0; a file that is not a set of this game, an error that leaves it as it is.
+/// empty map and 0; a file that is not a sound set of this game, an error that leaves it as it is.
 fn earlier_ids(path: &Path, game: GameKind) -> Result<(BTreeMap<String, String>, u32), String> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
