@@ -111,18 +111,18 @@ pub fn run(a: &PuzzlesArgs) -> Result<(), String> {
         ));
     }
     // read before the search, so that a file that cannot be numbered from stops it at once
-    let earlier = match &a.output {
-        Some(path) => earlier_ids(path, rules.ruleset.game())?,
-        None => (BTreeMap::new(), 0),
+    let mut ids = match &a.output {
+        Some(path) => Ids::earlier(path, rules.ruleset.game())?,
+        None => Ids::default(),
     };
     if u32::try_from(a.count)
         .ok()
-        .and_then(|n| earlier.1.checked_add(n))
+        .and_then(|n| ids.last_id.checked_add(n))
         .is_none()
     {
         return Err(format!(
             "{} new ids above the last, {}, would not fit in a number",
-            a.count, earlier.1
+            a.count, ids.last_id
         ));
     }
     let started = Instant::now();
@@ -168,7 +168,7 @@ pub fn run(a: &PuzzlesArgs) -> Result<(), String> {
                         started.elapsed().as_secs_f64()
                     );
                     if found.len() == a.count {
-                        return write(a, &rules, earlier, found);
+                        return write(a, &rules, &mut ids, found);
                     }
                 }
             }
@@ -270,35 +270,60 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// The ids of the set already at `path`, by position, and its last id: a position found again
-/// keeps its id, and a new one is numbered above every id the game has had. Nothing there, an
-/// empty map and 0; a file that is not a sound set of this game, an error that leaves it as it is.
-fn earlier_ids(path: &Path, game: GameKind) -> Result<(BTreeMap<String, String>, u32), String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((BTreeMap::new(), 0)),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
-    };
-    let set = puzzle_data::parse(game, &text)
-        .and_then(|set| set.check(0).map(|()| set))
-        .map_err(|e| {
-            format!(
-                "{} is there but is not a sound puzzle set of {} ({}: {}), so its ids cannot be \
-                 kept. Mend it (its `last_id` the highest number the game's ids have had), or \
-                 move it away to number the puzzles from 1, which gives the results readers have \
-                 of its puzzles to others",
-                path.display(),
-                game.id(),
-                e.place,
-                e.problem
-            )
-        })?;
-    let kept = set
-        .puzzles
-        .into_iter()
-        .map(|p| (p.position, p.id))
-        .collect();
-    Ok((kept, set.last_id))
+/// The ids given so far: a position found again keeps its id, and a new one is numbered above
+/// every id the game has had.
+#[derive(Default)]
+struct Ids {
+    /// The ids of the set already there, by position.
+    kept: BTreeMap<String, String>,
+    /// The highest number given.
+    last_id: u32,
+}
+
+impl Ids {
+    /// The ids of the set already at `path`. Nothing there, none; a file that is not a sound set
+    /// of this game, an error that leaves it as it is.
+    fn earlier(path: &Path, game: GameKind) -> Result<Ids, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Ids::default()),
+            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        };
+        let set = puzzle_data::parse(game, &text)
+            .and_then(|set| set.check(0).map(|()| set))
+            .map_err(|e| {
+                format!(
+                    "{} is there but is not a sound puzzle set of {} ({}: {}), so its ids cannot \
+                     be kept. Mend it (its `last_id` the highest number the game's ids have had), \
+                     or move it away to number the puzzles from 1, which gives the results readers \
+                     have of its puzzles to others",
+                    path.display(),
+                    game.id(),
+                    e.place,
+                    e.problem
+                )
+            })?;
+        let kept = set
+            .puzzles
+            .into_iter()
+            .map(|p| (p.position, p.id))
+            .collect();
+        Ok(Ids {
+            kept,
+            last_id: set.last_id,
+        })
+    }
+
+    /// The id of a puzzle of `game` at `position`: its id there, or the next number.
+    fn of(&mut self, game: GameKind, position: &str) -> String {
+        match self.kept.get(position) {
+            Some(id) => id.clone(),
+            None => {
+                self.last_id += 1;
+                puzzle_data::id_of(game.id(), self.last_id)
+            }
+        }
+    }
 }
 
 /// Sorts the puzzles by difficulty (in the order found among equals), numbers them, and writes
@@ -306,25 +331,18 @@ fn earlier_ids(path: &Path, game: GameKind) -> Result<(BTreeMap<String, String>,
 fn write(
     a: &PuzzlesArgs,
     rules: &Rules,
-    earlier: (BTreeMap<String, String>, u32),
+    ids: &mut Ids,
     mut found: Vec<Puzzle>,
 ) -> Result<(), String> {
     found.sort_by_key(|p| p.difficulty);
     let game = rules.ruleset.game();
-    let (kept, mut last_id) = earlier;
     for p in &mut found {
-        p.id = match kept.get(&p.position) {
-            Some(id) => id.clone(),
-            None => {
-                last_id += 1;
-                puzzle_data::id_of(game.id(), last_id)
-            }
-        };
+        p.id = ids.of(game, &p.position);
     }
     let set = PuzzleSet {
         game: game.id().to_string(),
         made_by: command_line(),
-        last_id,
+        last_id: ids.last_id,
         puzzles: found,
     };
     let json = serde_json::to_string_pretty(&set).map_err(|e| e.to_string())?;

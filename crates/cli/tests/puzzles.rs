@@ -218,32 +218,14 @@ fn puzzles_writes_a_set_that_holds() {
     let again = puzzle::parse(GameKind::Towers, &String::from_utf8(again.stdout).unwrap()).unwrap();
     assert_eq!(again.puzzles, set.puzzles);
 
-    // found again into the same file: the positions found before keep their ids, whatever their
-    // order now, and a new one takes a number never used
-    let id_of = |set: &PuzzleSet| -> BTreeMap<String, String> {
+    // found again into the same file: a position found before keeps its id, whatever its order
+    // now, and a new one takes the next number never used (above `last`)
+    let ids_by_position = |set: &PuzzleSet| -> BTreeMap<String, String> {
         set.puzzles
             .iter()
             .map(|p| (p.position.clone(), p.id.clone()))
             .collect()
     };
-    let mut more = args;
-    more[4] = "4";
-    assert!(quirkat(&more).status.success());
-    let four = puzzle::parse(GameKind::Towers, &std::fs::read_to_string(&file).unwrap()).unwrap();
-    four.check(4).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(four.last_id, 4);
-    let (before, now) = (id_of(&set), id_of(&four));
-    for (position, id) in &before {
-        assert_eq!(now.get(position), Some(id), "{position}");
-    }
-    let new: Vec<&String> = now
-        .iter()
-        .filter(|(position, _)| !before.contains_key(*position))
-        .map(|(_, id)| id)
-        .collect();
-    assert_eq!(new, ["towers-004"]);
-    // fewer puzzles (not all of them found before: the share of easy ones changes with the
-    // count): a position found before keeps its id, a new one is numbered above 4, never below
     let numbered_above = |set: &PuzzleSet, known: &BTreeMap<String, String>, last: u32| {
         let mut next = last;
         for p in &set.puzzles {
@@ -257,6 +239,17 @@ fn puzzles_writes_a_set_that_holds() {
         }
         assert_eq!(set.last_id, next);
     };
+    let mut more = args;
+    more[4] = "4";
+    assert!(quirkat(&more).status.success());
+    let four = puzzle::parse(GameKind::Towers, &std::fs::read_to_string(&file).unwrap()).unwrap();
+    four.check(4).unwrap_or_else(|e| panic!("{e}"));
+    let (before, now) = (ids_by_position(&set), ids_by_position(&four));
+    assert!(before.keys().all(|position| now.contains_key(position)));
+    numbered_above(&four, &before, 3);
+    assert_eq!(four.last_id, 4);
+    // fewer puzzles (not all of them found before: the share of easy ones changes with the
+    // count): a position found before keeps its id, a new one is numbered above 4, never below
     more[4] = "2";
     assert!(quirkat(&more).status.success());
     let two = puzzle::parse(GameKind::Towers, &std::fs::read_to_string(&file).unwrap()).unwrap();
@@ -267,7 +260,7 @@ fn puzzles_writes_a_set_that_holds() {
     more[6] = "8";
     assert!(quirkat(&more).status.success());
     let other = puzzle::parse(GameKind::Towers, &std::fs::read_to_string(&file).unwrap()).unwrap();
-    numbered_above(&other, &id_of(&two), two.last_id);
+    numbered_above(&other, &ids_by_position(&two), two.last_id);
     assert!(
         other.last_id > two.last_id,
         "seed 8 finds puzzles seed 7 did not"
