@@ -9,7 +9,8 @@
 // replay and `quirkat:position` comes back, a move in the Queah board raises `quirkat:move` and the
 // computer's reply another (and the page's own script hears them through embed.js), malformed and
 // illegal commands are answered by `quirkat:error` and change nothing, a command from a foreign
-// window is ignored, bad parameters are named on the board, and nothing logs an error. Prints the
+// window is ignored, bad parameters are named on the board, a puzzle embedded by its id is that
+// puzzle and a bad id is named, and nothing logs an error. Prints the
 // figures: transfer sizes, times to every embed ready for 1 and 8 embeds, memory, embed.js's size.
 // Screenshots go to web/tests/artifacts/. Ends with a libtest-style summary line.
 
@@ -171,7 +172,67 @@ async function main() {
       const [solved] = await events(p, 'puzzle', 'quirkat:done');
       equal(`${solved.what} ${solved.name} ${solved.result}`, `puzzle ${puzzles.puzzles[0].id} solved`, 'the puzzle solved');
       await p.screenshot({ path: path.join(artifacts, 'embed-lesson-puzzle.png') });
+      // the next step and the next puzzle open the app in a new tab, not a bare embed in the column
+      const next = (id, action) => p.frameLocator(`#${id}`).locator(`[data-action="${action}"]`)
+        .evaluate((a) => ({ href: a.href, target: a.target }));
+      const nextStep = await next('lesson', 'next-step');
+      equal(`${nextStep.href} ${nextStep.target}`, `${app}/?lesson=srand&step=2 _blank`, 'Next step in the embed');
+      const [tab] = await Promise.all([
+        p.waitForEvent('popup'),
+        p.frameLocator('#puzzle').locator('[data-action="next-puzzle"]').click(),
+      ]);
+      watch(tab);
+      await tab.locator(`section.puzzle[data-id="${puzzles.puzzles[1].id}"]`).waitFor();
+      equal(p.url(), `${host}/teach.html`, 'the host page stays');
+      equal((await (await p.$('#puzzle')).contentFrame()).url(), `${app}/embed.html?ruleset=srand&mode=puzzle&n=1`, 'the embed stays');
+      truthy(await p.frameLocator('#puzzle').locator('section.puzzle[data-solved]').count() === 1, 'the embed still shows its solved puzzle');
+      await tab.screenshot({ path: path.join(artifacts, 'embed-next-puzzle-tab.png') });
+      await tab.close();
       await p.close();
+    });
+
+    // by its id, a puzzle that is not the first; and bad ids, each in its own page, in parallel
+    await check('a puzzle embedded by its id (mode=puzzle&id=…) is that puzzle, and a bad id is named', async () => {
+      const { puzzles, last_id: last } = JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'puzzles', 'srand.json'), 'utf8'));
+      const wanted = puzzles[3];
+      const held = new Set(puzzles.map((p) => p.id));
+      const dropped = Array.from({ length: last }, (_, i) => `srand-${String(i + 1).padStart(3, '0')}`).find((id) => !held.has(id));
+      const open = async (query) => {
+        const p = await context.newPage();
+        watch(p);
+        await p.goto(`${app}/embed.html?ruleset=srand&mode=puzzle&puzzle=srand&${query}`);
+        return p;
+      };
+      await Promise.all([
+        (async () => {
+          const p = await open(`id=${wanted.id}`);
+          await p.locator(`section.puzzle[data-id="${wanted.id}"] svg.board [data-piece]`).first().waitFor();
+          truthy((await p.textContent('section.puzzle h2')).startsWith('Puzzle 4 '), 'shown at its place');
+          equal(await p.locator('.notice').count(), 0, 'no problem');
+          await p.locator('.embed.teach').screenshot({ path: path.join(artifacts, 'embed-puzzle-by-id.png') });
+          await p.close();
+        })(),
+        (async () => {
+          // well formed, but not in the set: named instead of the board
+          const p = await open(`id=${dropped}`);
+          const problem = await p.locator('[data-puzzle-problem]').textContent();
+          truthy(problem.includes(`no puzzle ${dropped}`), problem);
+          equal(await p.locator('section.puzzle').count(), 0, 'no puzzle shown');
+          await p.close();
+        })(),
+        // another game's id, not an id, both id and n: named, and the first puzzle shown
+        ...[
+          ['id=zamma-001', "id='zamma-001' is the id of a puzzle of Zamma"],
+          ['id=srand-8', "id='srand-8' is not a puzzle id"],
+          [`id=${wanted.id}&n=4`, 'both id= and n='],
+        ].map(async ([query, says]) => {
+          const p = await open(query);
+          await p.locator(`section.puzzle[data-id="${puzzles[0].id}"]`).waitFor();
+          const notice = await p.textContent('.notice[data-problems]');
+          truthy(notice.includes(says), `${query}: ${notice}`);
+          await p.close();
+        }),
+      ]);
     });
 
     await check('heights follow the content', async () => {

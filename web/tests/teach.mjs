@@ -12,7 +12,8 @@
 // solution (the courses in parallel pages, the opponent's replies played by the page), with its
 // stars kept over a reload, a hint costing a star, a wrong try in Srand refused as
 // `capture-compulsory` with the pieces that could capture marked, a short capture in Zamma refused
-// with the majority marks, a wrong move failing its step. Screenshots go to web/tests/artifacts/. Prints a libtest-style summary line that `cargo xtask test` adds up.
+// with the majority marks, a wrong move failing its step; a puzzle opened by its id
+// (`?puzzle=srand&id=…`) and bad ids named. Screenshots go to web/tests/artifacts/. Prints a libtest-style summary line that `cargo xtask test` adds up.
 
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
@@ -327,6 +328,52 @@ async function main() {
       await page.locator('main.puzzle-page[data-n="3"]').waitFor();
       equal(await page.getAttribute(`li[data-puzzle-id="${two.id}"]`, 'data-result'), 'failed', 'the first result stands');
       await page.close();
+    });
+
+    // by its id, a puzzle that stands at another place than its number says; and bad ids, each
+    // in its own page, in parallel
+    await check('a puzzle opened by its id is that puzzle, links go by id, and a bad id is named', async () => {
+      const { puzzles, last_id: last } = puzzleSet('srand');
+      const place = puzzles.findIndex((p, i) => i > 0 && Number(p.id.slice('srand-'.length)) !== i + 1);
+      truthy(place > 0, 'a puzzle whose id is not its place');
+      const wanted = puzzles[place];
+      const held = new Set(puzzles.map((p) => p.id));
+      const dropped = Array.from({ length: last }, (_, i) => `srand-${String(i + 1).padStart(3, '0')}`).find((id) => !held.has(id));
+      truthy(dropped, 'an id the set no longer holds');
+      const opened = async () => {
+        const page = await context.newPage();
+        watch(page);
+        await page.goto(`${base}?puzzle=srand&id=${wanted.id}`);
+        await page.locator(`main.puzzle-page section.puzzle[data-id="${wanted.id}"]`).waitFor();
+        equal(await page.getAttribute('main.puzzle-page', 'data-n'), String(place + 1), 'shown at its place');
+        equal(await page.getAttribute('li.current', 'data-puzzle-id'), wanted.id, 'marked in the list');
+        equal(await page.locator('[data-puzzle-problem]').count(), 0, 'no problem');
+        equal(await page.getAttribute(`li[data-puzzle-id="${puzzles[0].id}"] a`, 'href'), `?puzzle=srand&id=${puzzles[0].id}`, 'the list links by id');
+        await page.screenshot({ path: path.join(artifacts, 'puzzle-by-id.png') });
+        for (let k = 0; k < wanted.solution.length; k += 2) await puzzleMove(page, wanted.solution[k], k + 1 < wanted.solution.length);
+        await page.locator('section.puzzle[data-solved]').waitFor();
+        equal(await page.getAttribute('[data-action="next-puzzle"]', 'href'), `?puzzle=srand&id=${puzzles[place + 1].id}`, 'Next puzzle by id');
+        await page.close();
+      };
+      const refused = async ([query, says]) => {
+        const page = await context.newPage();
+        watch(page);
+        await page.goto(`${base}?puzzle=srand&${query}`);
+        const problem = await page.locator('[data-puzzle-problem]').textContent();
+        truthy(problem.includes(says), `${query}: ${problem}`);
+        equal(await page.locator('section.puzzle').count(), 0, `${query}: no puzzle shown`);
+        truthy((await page.locator('[data-puzzle-game]').count()) >= 5, `${query}: the games with puzzles offered`);
+        await page.close();
+      };
+      await Promise.all([
+        opened(),
+        ...[
+          [`id=${dropped}`, `no puzzle ${dropped}`],
+          ['id=zamma-001', 'of Zamma, not of Srand'],
+          ['id=srand-8', "id 'srand-8' is not a puzzle id"],
+          [`id=${wanted.id}&n=${place + 1}`, 'both id= and n='],
+        ].map(refused),
+      ]);
     });
 
     // a game of poor moves (each the 7i-th legal one, a plain record pasted in)

@@ -60,12 +60,12 @@ pub enum Teach {
         /// The step, from 1.
         step: usize,
     },
-    /// `mode=puzzle&puzzle=GAME&n=N`.
+    /// `mode=puzzle&puzzle=GAME&id=GAME-NNN`, or `&n=N`.
     Puzzle {
         /// The game.
         game: GameKind,
-        /// The puzzle, from 1, in order of difficulty.
-        n: usize,
+        /// The puzzle: by its id, or by its place (from 1, in order of difficulty).
+        choice: url::PuzzleChoice,
     },
 }
 
@@ -168,18 +168,29 @@ fn teach_of(
                 problems.push(format!("{} has no puzzles", game.name()));
                 return None;
             }
-            // the puzzles are fetched by the embed: a number beyond them is named there
-            let n = match value("n") {
-                None => 1,
-                Some(v) => match v.parse::<usize>() {
-                    Ok(k) if k >= 1 => k,
+            // the puzzles are fetched by the embed: a place beyond them, or an id not among them,
+            // is named there; a bad value here is named and the first puzzle shown, as elsewhere
+            let first = url::PuzzleChoice::Place(1);
+            let choice = match (value("id"), value("n")) {
+                // refused, whichever wins: see url::PUZZLE_ID_AND_N
+                (Some(_), Some(_)) => {
+                    problems.push(url::PUZZLE_ID_AND_N.to_string());
+                    first
+                }
+                (Some(id), None) => url::PuzzleChoice::id(game, &id).unwrap_or_else(|e| {
+                    problems.push(format!("id='{}' {e}", short(&id)));
+                    first
+                }),
+                (None, None) => first,
+                (None, Some(v)) => match v.parse::<usize>() {
+                    Ok(k) if k >= 1 => url::PuzzleChoice::Place(k),
                     _ => {
                         problems.push(format!("n='{}' is not a number from 1", short(&v)));
-                        1
+                        first
                     }
                 },
             };
-            Some(Teach::Puzzle { game, n })
+            Some(Teach::Puzzle { game, choice })
         }
         _ => None,
     }

@@ -2,10 +2,14 @@
 //! `?g=LINK` (a share link, [`quirkat_rules::link`]) opens a shared game, with `&ply=N` the ply
 //! shown (default: the last); `?rules=ID` opens the rules page of a ruleset (a game's id is its
 //! default ruleset's); `?lesson=GAME` a game's course, with `&step=N` one of its steps; `?puzzle=GAME`
-//! a game's puzzles, with `&n=N` one of them.
+//! a game's puzzles, with `&id=GAME-NNN` one of them by its id (`?puzzle=srand&id=srand-008`), or
+//! `&n=N` by its place in the order of difficulty ([`PuzzleChoice`]). An id names one position for
+//! good, a place does not (the set found again puts its puzzles in other places), so the links the
+//! page writes give the id ([`puzzle_query`]); an address with both is refused.
 
 use quirkat_rules::link::{self, Shared};
 use quirkat_rules::{Game, GameKind, Move, Rules, RulesetId};
+use quirkat_teach::puzzle::{self, PuzzleSet};
 
 /// The parameters of a query string, decoded, in order.
 pub fn params(query: &str) -> Result<Vec<(String, String)>, String> {
@@ -79,10 +83,100 @@ pub fn lesson_from_query(query: &str) -> Option<Result<(GameKind, Option<usize>)
     game_and_number(query, "lesson", "step", "course")
 }
 
-/// The puzzles the query string asks for (`puzzle=GAME`, `n=N` from 1, the puzzle in order of
-/// difficulty): `None` when it asks for none, the game and the number, or an error in words.
-pub fn puzzle_from_query(query: &str) -> Option<Result<(GameKind, Option<usize>), String>> {
-    game_and_number(query, "puzzle", "n", "puzzle set")
+/// Which of a game's puzzles an address names (the app's `?puzzle=GAME&…`, an embed's
+/// `mode=puzzle&puzzle=GAME&…`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleChoice {
+    /// `n=N`: the puzzle at place N (from 1) in the order of difficulty. The set found again
+    /// (`quirkat puzzles --output`) can put another puzzle there; kept for the links that give it.
+    Place(usize),
+    /// `id=GAME-NNN`: the puzzle with that id ([`quirkat_teach::puzzle::Puzzle::id`]), which names
+    /// one position for good.
+    Id(String),
+}
+
+/// Why an address that gives both `id=` and `n=` is refused: the two may name two puzzles, and
+/// choosing either would show, without a word, a puzzle the writer may not have meant (the very
+/// thing an id is for), so the writer is asked to keep the id alone.
+pub const PUZZLE_ID_AND_N: &str = "both id= and n= are given: give the puzzle's id alone \
+     (its place among the puzzles changes when the set is found again, its id does not)";
+
+impl PuzzleChoice {
+    /// The puzzle of `game` with the id `id`, read by the teaching crate's own reading of ids
+    /// ([`puzzle::id_number`]); else an error in words to follow the id in a message (`id 'x' …`):
+    /// the id of another game's puzzle, or not an id.
+    pub fn id(game: GameKind, id: &str) -> Result<PuzzleChoice, String> {
+        if puzzle::id_number(game.id(), id).is_some() {
+            return Ok(PuzzleChoice::Id(id.to_string()));
+        }
+        Err(
+            match GameKind::ALL
+                .into_iter()
+                .find(|g| puzzle::id_number(g.id(), id).is_some())
+            {
+                Some(other) => format!(
+                    "is the id of a puzzle of {}, not of {}",
+                    other.name(),
+                    game.name()
+                ),
+                None => format!(
+                    "is not a puzzle id: they are written {}",
+                    puzzle::id_of(game.id(), 17)
+                ),
+            },
+        )
+    }
+
+    /// The place (from 1) in `set`, the puzzles of `game`, of the puzzle chosen: an error in words
+    /// for a place beyond the set, or an id that is not in it (never given, or dropped when the set
+    /// was found again).
+    pub fn place_in(&self, game: GameKind, set: &PuzzleSet) -> Result<usize, String> {
+        let count = set.puzzles.len();
+        match self {
+            PuzzleChoice::Place(k) if (1..=count).contains(k) => Ok(*k),
+            PuzzleChoice::Place(k) => Err(format!("{} has {count} puzzles, not {k}", game.name())),
+            PuzzleChoice::Id(id) => set
+                .puzzles
+                .iter()
+                .position(|p| p.id == *id)
+                .map(|i| i + 1)
+                .ok_or_else(|| {
+                    format!(
+                        "{} has no puzzle {id} among its {count}: it may have been dropped when \
+                         the set was found again",
+                        game.name()
+                    )
+                }),
+        }
+    }
+}
+
+/// The puzzles the query string asks for (`puzzle=GAME`, and `id=GAME-NNN` or `n=N`, from 1, in
+/// order of difficulty, not both: [`PUZZLE_ID_AND_N`]): `None` when it asks for none, the game and
+/// the puzzle chosen (none: the page chooses), or an error in words. Whether the id or the place
+/// is in the set is known once the set is fetched: [`PuzzleChoice::place_in`].
+pub fn puzzle_from_query(query: &str) -> Option<Result<(GameKind, Option<PuzzleChoice>), String>> {
+    let asked = game_and_number(query, "puzzle", "n", "puzzle set")?;
+    Some(asked.and_then(|(game, n)| {
+        let id = params(query)?
+            .into_iter()
+            .find(|(k, _)| k == "id")
+            .map(|(_, v)| v);
+        let choice = match (id, n) {
+            (Some(_), Some(_)) => return Err(PUZZLE_ID_AND_N.to_string()),
+            (Some(id), None) => {
+                Some(PuzzleChoice::id(game, &id).map_err(|e| format!("id '{}' {e}", short(&id)))?)
+            }
+            (None, n) => n.map(PuzzleChoice::Place),
+        };
+        Ok((game, choice))
+    }))
+}
+
+/// The address of a puzzle of `game` by its id, `?puzzle=GAME&id=ID`: the link that stays with
+/// the puzzle when the set is found again.
+pub fn puzzle_query(game: GameKind, id: &str) -> String {
+    format!("?puzzle={}&id={id}", game.id())
 }
 
 /// `key=GAME` and `number=N` (from 1) of a query string; `what` names the thing in errors.
@@ -185,6 +279,17 @@ fn short(s: &str) -> String {
     s.chars().take(40).collect()
 }
 
+/// The shipped Srand puzzles, read as the page reads them, for the tests (on wasm32 too, where
+/// the teaching crate does not compile them in).
+#[cfg(test)]
+pub(crate) fn srand_puzzles() -> PuzzleSet {
+    puzzle::parse(
+        GameKind::Srand,
+        include_str!("../../teach/data/puzzles/srand.json"),
+    )
+    .unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,7 +331,7 @@ mod tests {
         );
         assert_eq!(
             puzzle_from_query("?puzzle=queah&n=12"),
-            Some(Ok((GameKind::Queah, Some(12))))
+            Some(Ok((GameKind::Queah, Some(PuzzleChoice::Place(12)))))
         );
         assert!(
             puzzle_from_query("?puzzle=go")
@@ -235,6 +340,104 @@ mod tests {
                 .contains("no puzzle set 'go'")
         );
         assert!(puzzle_from_query("?puzzle=srand&n=0").unwrap().is_err());
+    }
+
+    #[test]
+    fn a_puzzle_comes_from_the_address_by_its_id() {
+        let srand = &srand_puzzles();
+        // an id whose number is not its place (the set was found again over an older one)
+        let (place, p) = srand
+            .puzzles
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find(|(i, p)| puzzle::id_number("srand", &p.id) != Some(*i as u32 + 1))
+            .unwrap();
+        let asked = puzzle_from_query(&format!("?puzzle=srand&id={}", p.id));
+        let Some(Ok((GameKind::Srand, Some(choice)))) = asked else {
+            panic!("{asked:?}");
+        };
+        assert_eq!(choice, PuzzleChoice::Id(p.id.clone()));
+        assert_eq!(choice.place_in(GameKind::Srand, srand), Ok(place + 1));
+        // the link the page writes opens it again
+        assert_eq!(
+            puzzle_from_query(&puzzle_query(GameKind::Srand, &p.id)),
+            Some(Ok((GameKind::Srand, Some(choice))))
+        );
+    }
+
+    #[test]
+    fn a_bad_puzzle_id_is_refused_in_words() {
+        let e = |q: &str| puzzle_from_query(q).unwrap().unwrap_err();
+        // another game's puzzle
+        let m = e("?puzzle=srand&id=zamma-005");
+        assert!(
+            m.contains("id 'zamma-005'") && m.contains("of Zamma, not of Srand"),
+            "{m}"
+        );
+        // not an id: as the teaching crate reads them (one number, one way to write it)
+        for bad in [
+            "srand-5",
+            "srand-0005",
+            "srand-000",
+            "srand-",
+            "srand",
+            "005",
+            "srand-x05",
+        ] {
+            let m = e(&format!("?puzzle=srand&id={bad}"));
+            assert!(
+                m.contains(&format!("id '{bad}' is not a puzzle id")) && m.contains("srand-017"),
+                "{bad}: {m}"
+            );
+        }
+        // well formed but not in the set (dropped when the set was found again): named once the
+        // set is there, with the set's size
+        let srand = &srand_puzzles();
+        let dropped = (1..=srand.last_id)
+            .map(|n| puzzle::id_of("srand", n))
+            .find(|id| srand.puzzles.iter().all(|p| p.id != *id))
+            .unwrap();
+        let Some(Ok((_, Some(choice)))) = puzzle_from_query(&format!("?puzzle=srand&id={dropped}"))
+        else {
+            panic!("{dropped} is an id");
+        };
+        let m = choice.place_in(GameKind::Srand, srand).unwrap_err();
+        assert!(
+            m.contains(&format!(
+                "Srand has no puzzle {dropped} among its {}",
+                srand.puzzles.len()
+            )),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn a_puzzle_by_its_place_works_as_before_and_both_are_refused() {
+        let srand = &srand_puzzles();
+        let count = srand.puzzles.len();
+        let Some(Ok((_, Some(choice)))) = puzzle_from_query("?puzzle=srand&n=2") else {
+            panic!();
+        };
+        assert_eq!(choice.place_in(GameKind::Srand, srand), Ok(2));
+        let m = PuzzleChoice::Place(count + 1)
+            .place_in(GameKind::Srand, srand)
+            .unwrap_err();
+        assert_eq!(m, format!("Srand has {count} puzzles, not {}", count + 1));
+        let m = puzzle_from_query("?puzzle=srand&n=x").unwrap().unwrap_err();
+        assert!(m.contains("n 'x' is not a number from 1"), "{m}");
+        // both, even when they name the same puzzle: refused
+        let first = &srand.puzzles[0].id;
+        for q in [
+            format!("?puzzle=srand&id={first}&n=1"),
+            format!("?puzzle=srand&n=3&id={first}"),
+        ] {
+            assert_eq!(
+                puzzle_from_query(&q),
+                Some(Err(PUZZLE_ID_AND_N.to_string())),
+                "{q}"
+            );
+        }
     }
 
     #[test]

@@ -113,10 +113,10 @@ fn teach_view(t: &Teach, host: &Rc<Host>) -> Html {
             });
             html! {
                 <LessonStep game={*game} number={*step} step={&course.steps[step - 1]}
-                            last={*step == course.steps.len()} on_done={on_done} />
+                            last={*step == course.steps.len()} embedded={true} on_done={on_done} />
             }
         }
-        Teach::Puzzle { game, n } => {
+        Teach::Puzzle { game, choice } => {
             let host = host.clone();
             let on_result = Callback::from(move |(id, o): (String, Outcome)| {
                 let r = if o == Outcome::Solved {
@@ -126,7 +126,7 @@ fn teach_view(t: &Teach, host: &Rc<Host>) -> Html {
                 };
                 host.post(&event::done("puzzle", &id, None, Some(r)));
             });
-            html! { <PuzzleEmbed game={*game} n={*n} on_result={on_result} /> }
+            html! { <PuzzleEmbed game={*game} choice={choice.clone()} on_result={on_result} /> }
         }
     }
 }

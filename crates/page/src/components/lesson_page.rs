@@ -11,6 +11,7 @@
 
 use crate::browser::{self, LocalStore};
 use crate::components::board_view::{BoardShown, BoardView};
+use crate::components::next_link::NextLink;
 use crate::components::reserves::Reserves;
 use crate::progress::{self, Progress};
 use crate::state::{Action, AppState};
@@ -169,6 +170,9 @@ pub struct LessonStepProps {
     pub step: &'static Step,
     /// Whether it is the course's last.
     pub last: bool,
+    /// Whether it is shown in an embed (its *Next step* then opens the app: [`NextLink`]).
+    #[prop_or_default]
+    pub embedded: bool,
     /// The goal met: the game, the step and the stars.
     pub on_done: Callback<(GameKind, usize, u8)>,
 }
@@ -279,9 +283,11 @@ pub fn LessonStep(props: &LessonStepProps) -> Html {
                 <p>{ step.success.clone() }</p>
                 <p class="stars" aria-label={format!("{s} of 3 stars")}>{ star_text(s) }</p>
                 if props.last {
-                    <a href={format!("?lesson={}", props.game.id())} data-action="next-step">{ "Back to the course" }</a>
+                    <NextLink query={format!("?lesson={}", props.game.id())} action="next-step"
+                              embedded={props.embedded}>{ "Back to the course" }</NextLink>
                 } else {
-                    <a href={format!("?lesson={}&step={}", props.game.id(), props.number + 1)} data-action="next-step">{ "Next step" }</a>
+                    <NextLink query={format!("?lesson={}&step={}", props.game.id(), props.number + 1)}
+                              action="next-step" embedded={props.embedded}>{ "Next step" }</NextLink>
                 }
             </div>
         },

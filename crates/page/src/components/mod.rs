@@ -19,6 +19,7 @@ pub mod lesson_page;
 pub mod library_panel;
 pub mod match_bar;
 pub mod move_list;
+pub mod next_link;
 pub mod options;
 pub mod picker;
 pub mod puzzle_page;

@@ -1,20 +1,27 @@
-//! The puzzles (`?puzzle=GAME`, and `&n=N`): a game's puzzles ([`quirkat_teach::puzzle`]) in order
-//! of difficulty, the first not yet tried shown. The reader plays the winning line's moves, the page
+//! The puzzles (`?puzzle=GAME`, and `&id=GAME-NNN` or `&n=N`: [`crate::url::PuzzleChoice`]): a
+//! game's puzzles ([`quirkat_teach::puzzle`]) in order of difficulty, the one asked for shown, else
+//! the first not yet tried. The reader plays the winning line's moves, the page
 //! the replies; a wrong first move is answered with its refutation, played on the board and drawn,
 //! and the puzzle counts as failed (the first result stands: [`crate::progress`]); *Try again* sets
 //! the position up anew.
 //!
-//! In the page: `main.puzzle-page` with `data-puzzle` (the game) and `data-n`; the puzzle's section
-//! `section.puzzle` with `data-id`, `data-difficulty`, `data-plies`, and `data-solved` once the line
-//! is played through, `data-refuted` while a wrong move's refutation is shown; the list
-//! `li[data-puzzle-id]` with `data-result` (`solved`, `failed`); `data-action="puzzle-retry"`, the
-//! link `data-action="next-puzzle"`.
+//! The links it writes (the list, *Next puzzle*) name a puzzle by its id ([`url::puzzle_query`]),
+//! which stays with the puzzle when the set is found again; a place would not.
+//!
+//! In the page: `main.puzzle-page` with `data-puzzle` (the game) and `data-n` (the place shown);
+//! the puzzle's section `section.puzzle` with `data-id` (its id), `data-difficulty`, `data-plies`,
+//! and `data-solved` once the line is played through, `data-refuted` while a wrong move's
+//! refutation is shown; the list `li[data-puzzle-id]` with `data-result` (`solved`, `failed`);
+//! `data-action="puzzle-retry"`, the link `data-action="next-puzzle"`; an address that cannot be
+//! used, `[data-puzzle-problem]`.
 
 use crate::browser::{self, LocalStore};
 use crate::components::board_view::{BoardShown, BoardView};
+use crate::components::next_link::NextLink;
 use crate::components::reserves::Reserves;
 use crate::progress::{self, Outcome};
 use crate::state::{Action, AppState};
+use crate::url::{self, PuzzleChoice};
 use gloo::timers::callback::Timeout;
 use quirkat_draw::{Mark, Marks};
 use quirkat_rules::{Family, GameKind, Move, Side};
@@ -64,8 +71,9 @@ pub fn use_puzzle_set(game: Option<GameKind>) -> Option<Result<&'static PuzzleSe
 /// Properties of [`PuzzlePage`].
 #[derive(Properties, PartialEq)]
 pub struct PuzzlePageProps {
-    /// The game and the puzzle's number asked for, or why the address names none.
-    pub puzzle: Result<(GameKind, Option<usize>), String>,
+    /// The game and the puzzle asked for (none: the first not yet tried), or why the address
+    /// names none.
+    pub puzzle: Result<(GameKind, Option<PuzzleChoice>), String>,
 }
 
 fn problem_page(text: String) -> Html {
@@ -98,9 +106,9 @@ pub fn PuzzlePage(props: &PuzzlePageProps) -> Html {
     };
     let loaded = use_puzzle_set(props.puzzle.as_ref().ok().map(|(g, _)| *g));
     let first_untried = use_mut_ref(|| None::<usize>);
-    let (game, n) = match &props.puzzle {
+    let (game, choice) = match &props.puzzle {
         Err(e) => return problem_page(e.clone()),
-        Ok(v) => *v,
+        Ok((game, choice)) => (*game, choice),
     };
     let set: &'static PuzzleSet = match loaded {
         _ if !puzzle::games().any(|g| g == game) => {
@@ -122,12 +130,13 @@ pub fn PuzzlePage(props: &PuzzlePageProps) -> Html {
     };
     let (results, problem) = &*kept;
     let count = set.puzzles.len();
+    if count == 0 {
+        return problem_page(format!("{} has no puzzles in its set", game.name()));
+    }
     // the puzzle asked for, else the first not yet tried (the last when all have been)
-    let shown = match n {
-        Some(k) if k > count => {
-            return problem_page(format!("{} has {count} puzzles, not {k}", game.name()));
-        }
-        Some(k) => k,
+    let shown = match choice.as_ref().map(|c| c.place_in(game, set)) {
+        Some(Err(e)) => return problem_page(e),
+        Some(Ok(k)) => k,
         // chosen once, when the set has come: the puzzle stays shown when its result is kept
         None => *first_untried.borrow_mut().get_or_insert_with(|| {
             set.puzzles
@@ -154,7 +163,7 @@ pub fn PuzzlePage(props: &PuzzlePageProps) -> Html {
         html! {
             <li data-puzzle-id={p.id.clone()} data-result={r}
                 class={classes!(r, (i + 1 == shown).then_some("current"))}>
-                <a href={format!("?puzzle={}&n={}", game.id(), i + 1)}
+                <a href={url::puzzle_query(game, &p.id)}
                    title={format!("difficulty {}", p.difficulty)}>{ (i + 1).to_string() }</a>
             </li>
         }
@@ -173,7 +182,7 @@ pub fn PuzzlePage(props: &PuzzlePageProps) -> Html {
             }
             <div class="puzzle-body">
                 <PuzzleBoard key={shown} game={game} n={shown} puzzle={&set.puzzles[shown - 1]}
-                             last={shown == count} on_result={on_result} />
+                             next={next_id(set, shown)} on_result={on_result} />
                 <aside><ol class="puzzle-list">{ for list }</ol></aside>
             </div>
         </main>
@@ -185,12 +194,15 @@ pub fn PuzzlePage(props: &PuzzlePageProps) -> Html {
 pub struct PuzzleBoardProps {
     /// The game.
     pub game: GameKind,
-    /// The puzzle's number, from 1.
+    /// The puzzle's place in the set, from 1, in order of difficulty (its heading's number).
     pub n: usize,
     /// The puzzle.
     pub puzzle: &'static Puzzle,
-    /// Whether it is the last.
-    pub last: bool,
+    /// The id of the puzzle after it, `None` for the last.
+    pub next: Option<String>,
+    /// Whether it is shown in an embed (its *Next puzzle* then opens the app: [`NextLink`]).
+    #[prop_or_default]
+    pub embedded: bool,
     /// The first result: the puzzle's id and how it went.
     pub on_result: Callback<(String, Outcome)>,
 }
@@ -354,10 +366,12 @@ pub fn PuzzleBoard(props: &PuzzleBoardProps) -> Html {
         Stage::Solved => html! {
             <>
                 { format!("Solved: the line wins {}.", gain_text(p.gain)) }{ " " }
-                if props.last {
-                    <a href={format!("?puzzle={}", props.game.id())} data-action="next-puzzle">{ "Back to the puzzles" }</a>
+                if let Some(next) = &props.next {
+                    <NextLink query={url::puzzle_query(props.game, next)} action="next-puzzle"
+                              embedded={props.embedded}>{ "Next puzzle" }</NextLink>
                 } else {
-                    <a href={format!("?puzzle={}&n={}", props.game.id(), props.n + 1)} data-action="next-puzzle">{ "Next puzzle" }</a>
+                    <NextLink query={format!("?puzzle={}", props.game.id())} action="next-puzzle"
+                              embedded={props.embedded}>{ "Back to the puzzles" }</NextLink>
                 }
             </>
         },
@@ -405,25 +419,31 @@ pub fn PuzzleBoard(props: &PuzzleBoardProps) -> Html {
 pub struct PuzzleEmbedProps {
     /// The game.
     pub game: GameKind,
-    /// The puzzle, from 1.
-    pub n: usize,
+    /// The puzzle: by its id or its place.
+    pub choice: PuzzleChoice,
     /// The first result.
     pub on_result: Callback<(String, Outcome)>,
 }
 
-/// One puzzle, once its set is fetched (an embed's `mode=puzzle`); a number beyond the set is named.
+/// The id of the puzzle after place `n` (from 1) of `set`, `None` after the last.
+fn next_id(set: &PuzzleSet, n: usize) -> Option<String> {
+    set.puzzles.get(n).map(|p| p.id.clone())
+}
+
+/// One puzzle, once its set is fetched (an embed's `mode=puzzle`); a place beyond the set, or an
+/// id not in it, is named.
 #[component]
 pub fn PuzzleEmbed(props: &PuzzleEmbedProps) -> Html {
     match use_puzzle_set(Some(props.game)) {
         None => html! { <p data-loading="">{ "Loading the puzzle…" }</p> },
         Some(Err(e)) => html! { <p class="notice" role="alert" data-puzzle-problem="">{ e }</p> },
-        Some(Ok(set)) if props.n > set.puzzles.len() => html! {
-            <p class="notice" role="alert" data-puzzle-problem="">
-                { format!("n={} is beyond the {} puzzles of {}", props.n, set.puzzles.len(), props.game.name()) }</p>
-        },
-        Some(Ok(set)) => html! {
-            <PuzzleBoard game={props.game} n={props.n} puzzle={&set.puzzles[props.n - 1]}
-                         last={props.n == set.puzzles.len()} on_result={props.on_result.clone()} />
+        Some(Ok(set)) => match props.choice.place_in(props.game, set) {
+            Err(e) => html! { <p class="notice" role="alert" data-puzzle-problem="">{ e }</p> },
+            Ok(n) => html! {
+                <PuzzleBoard game={props.game} n={n} puzzle={&set.puzzles[n - 1]}
+                             next={next_id(set, n)} embedded={true}
+                             on_result={props.on_result.clone()} />
+            },
         },
     }
 }

@@ -307,7 +307,68 @@ fn a_demonstration_lesson_or_puzzle_embed_names_what_it_shows() {
         e.teach,
         Some(Teach::Puzzle {
             game: GameKind::Srand,
-            n: 2
+            choice: url::PuzzleChoice::Place(2)
         })
     );
+}
+
+/// A puzzle embed's `teach` and problems, for its address.
+fn puzzle_embed(query: &str) -> (url::PuzzleChoice, Vec<String>) {
+    let e = parse(query);
+    match e.teach {
+        Some(Teach::Puzzle { game, choice }) => {
+            assert_eq!(game, GameKind::Srand, "{query}");
+            (choice, e.problems)
+        }
+        other => panic!("{query}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_puzzle_embed_by_its_id_or_its_place() {
+    let set = &url::srand_puzzles();
+    // by its id, a puzzle that is not the first: the one shown wherever the set puts it
+    let p = &set.puzzles[3];
+    let (choice, problems) = puzzle_embed(&format!(
+        "?ruleset=srand&mode=puzzle&puzzle=srand&id={}",
+        p.id
+    ));
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(choice, url::PuzzleChoice::Id(p.id.clone()));
+    assert_eq!(choice.place_in(GameKind::Srand, set), Ok(4));
+    // by its place, as before; none given, the first
+    let (choice, problems) = puzzle_embed("?ruleset=srand&mode=puzzle&n=7");
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(choice.place_in(GameKind::Srand, set), Ok(7));
+    assert_eq!(
+        puzzle_embed("?ruleset=srand&mode=puzzle").0,
+        url::PuzzleChoice::Place(1)
+    );
+    let (choice, problems) = puzzle_embed("?ruleset=srand&mode=puzzle&n=none");
+    assert_eq!(choice, url::PuzzleChoice::Place(1));
+    assert_eq!(problems, ["n='none' is not a number from 1"]);
+    // a bad id: named, and the first puzzle shown, as for a bad n
+    for (id, says) in [
+        (
+            "zamma-001",
+            "id='zamma-001' is the id of a puzzle of Zamma, not of Srand",
+        ),
+        ("srand-1", "id='srand-1' is not a puzzle id"),
+        ("srand-0001", "id='srand-0001' is not a puzzle id"),
+        ("", "id='' is not a puzzle id"),
+    ] {
+        let (choice, problems) = puzzle_embed(&format!("?ruleset=srand&mode=puzzle&id={id}"));
+        assert_eq!(choice, url::PuzzleChoice::Place(1), "{id}");
+        assert_eq!(problems.len(), 1, "{id}: {problems:?}");
+        assert!(problems[0].starts_with(says), "{id}: {problems:?}");
+    }
+    // an id of the form that the set does not hold: named by the embed once the set is fetched
+    let (choice, problems) = puzzle_embed("?ruleset=srand&mode=puzzle&id=srand-999");
+    assert!(problems.is_empty(), "{problems:?}");
+    let e = choice.place_in(GameKind::Srand, set).unwrap_err();
+    assert!(e.contains("Srand has no puzzle srand-999"), "{e}");
+    // both: refused, even when they agree, and the first shown
+    let (choice, problems) = puzzle_embed(&format!("?ruleset=srand&mode=puzzle&id={}&n=4", p.id));
+    assert_eq!(choice, url::PuzzleChoice::Place(1));
+    assert_eq!(problems, [url::PUZZLE_ID_AND_N]);
 }
