@@ -170,26 +170,13 @@ fn teach_of(
             }
             // the puzzles are fetched by the embed: a place beyond them, or an id not among them,
             // is named there; a bad value here is named and the first puzzle shown, as elsewhere
-            let first = url::PuzzleChoice::Place(1);
-            let choice = match (value("id"), value("n")) {
-                // refused, whichever wins: see url::PUZZLE_ID_AND_N
-                (Some(_), Some(_)) => {
-                    problems.push(url::PUZZLE_ID_AND_N.to_string());
-                    first
-                }
-                (Some(id), None) => url::PuzzleChoice::id(game, &id).unwrap_or_else(|e| {
-                    problems.push(format!("id='{}' {e}", short(&id)));
-                    first
-                }),
-                (None, None) => first,
-                (None, Some(v)) => match v.parse::<usize>() {
-                    Ok(k) if k >= 1 => url::PuzzleChoice::Place(k),
-                    _ => {
-                        problems.push(format!("n='{}' is not a number from 1", short(&v)));
-                        first
-                    }
-                },
-            };
+            let choice =
+                url::PuzzleChoice::from_params(game, value("id").as_deref(), value("n").as_deref())
+                    .unwrap_or_else(|e| {
+                        problems.push(e.in_words(|key, v| format!("{key}='{}'", short(v))));
+                        None
+                    })
+                    .unwrap_or(url::PuzzleChoice::Place(1));
             Some(Teach::Puzzle { game, choice })
         }
         _ => None,

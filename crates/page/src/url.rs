@@ -28,13 +28,12 @@ pub fn params(query: &str) -> Result<Vec<(String, String)>, String> {
 /// holds none, an error in words when the link or the ply cannot be used.
 pub fn shared_from_query(query: &str) -> Result<Option<(Shared, usize)>, String> {
     let params = params(query)?;
-    let value = |name: &str| params.iter().find(|(k, _)| k == name).map(|(_, v)| v);
-    let Some(g) = value("g") else {
+    let Some(g) = value(&params, "g") else {
         return Ok(None);
     };
     let shared =
         link::decode(g.trim()).map_err(|e| format!("the shared link cannot be opened: {e}"))?;
-    let ply = match value("ply") {
+    let ply = match value(&params, "ply") {
         None => shared.moves.len(),
         Some(p) => match p.parse::<usize>() {
             Ok(n) if n <= shared.moves.len() => n,
@@ -64,23 +63,32 @@ pub fn share_query(start: &Game, moves: &[Move], ply: usize) -> Result<String, S
 /// The rules page the query string asks for (`rules=ID`): `None` when it asks for none, the
 /// ruleset, or an error in words when the id is no ruleset.
 pub fn rules_page_from_query(query: &str) -> Option<Result<RulesetId, String>> {
-    let params = match params(query) {
-        Ok(p) => p,
-        Err(e) => return query.contains("rules=").then_some(Err(e)),
-    };
-    let (_, id) = params.into_iter().find(|(k, _)| k == "rules")?;
-    Some(id.parse::<RulesetId>().map_err(|_| {
-        format!(
-            "there is no ruleset '{}': the rules pages are those of the games below",
-            short(&id)
-        )
+    let asked = asking(query, "rules")?;
+    Some(asked.and_then(|(id, _)| {
+        id.parse::<RulesetId>().map_err(|_| {
+            format!(
+                "there is no ruleset '{}': the rules pages are those of the games below",
+                short(&id)
+            )
+        })
     }))
 }
 
 /// The lesson the query string asks for (`lesson=GAME`, `step=N` from 1): `None` when it asks for
 /// none, the game and the step, or an error in words.
 pub fn lesson_from_query(query: &str) -> Option<Result<(GameKind, Option<usize>), String>> {
-    game_and_number(query, "lesson", "step", "course")
+    let params = asking(query, "lesson")?;
+    Some(params.and_then(|(lesson, params)| {
+        let game = game_named(&lesson, "course")?;
+        let step = match value(&params, "step") {
+            None => None,
+            Some(s) => Some(
+                number_from_1(s)
+                    .ok_or_else(|| format!("step '{}' is not a number from 1", short(s)))?,
+            ),
+        };
+        Ok((game, step))
+    }))
 }
 
 /// Which of a game's puzzles an address names (the app's `?puzzle=GAME&…`, an embed's
@@ -101,7 +109,49 @@ pub enum PuzzleChoice {
 pub const PUZZLE_ID_AND_N: &str = "both id= and n= are given: give the puzzle's id alone \
      (its place among the puzzles changes when the set is found again, its id does not)";
 
+/// An address's `id=` and `n=` that choose no puzzle ([`PuzzleChoice::from_params`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadPuzzleChoice {
+    /// Both are given: refused, whichever is well formed ([`PUZZLE_ID_AND_N`]).
+    IdAndN,
+    /// `id=` is not an id of the game's puzzles: the value, and why in words ([`PuzzleChoice::id`]).
+    Id(String, String),
+    /// `n=` is not a number from 1: the value.
+    Place(String),
+}
+
+impl BadPuzzleChoice {
+    /// In words, the parameter at fault written by `written(key, value)` as the address's reader
+    /// names parameters (the app's `id 'x'`, an embed's `id='x'`).
+    pub fn in_words(&self, written: impl Fn(&str, &str) -> String) -> String {
+        match self {
+            BadPuzzleChoice::IdAndN => PUZZLE_ID_AND_N.to_string(),
+            BadPuzzleChoice::Id(id, why) => format!("{} {why}", written("id", id)),
+            BadPuzzleChoice::Place(n) => format!("{} is not a number from 1", written("n", n)),
+        }
+    }
+}
+
 impl PuzzleChoice {
+    /// The puzzle of `game` that an address's `id=` and `n=` choose, the one reading of them for
+    /// the app's address and an embed's: `None` when neither is given (the page chooses).
+    pub fn from_params(
+        game: GameKind,
+        id: Option<&str>,
+        n: Option<&str>,
+    ) -> Result<Option<PuzzleChoice>, BadPuzzleChoice> {
+        match (id, n) {
+            (Some(_), Some(_)) => Err(BadPuzzleChoice::IdAndN),
+            (Some(id), None) => PuzzleChoice::id(game, id)
+                .map(Some)
+                .map_err(|why| BadPuzzleChoice::Id(id.to_string(), why)),
+            (None, Some(n)) => number_from_1(n)
+                .map(|k| Some(PuzzleChoice::Place(k)))
+                .ok_or_else(|| BadPuzzleChoice::Place(n.to_string())),
+            (None, None) => Ok(None),
+        }
+    }
+
     /// The puzzle of `game` with the id `id`, read by the teaching crate's own reading of ids
     /// ([`puzzle::id_number`]); else an error in words to follow the id in a message (`id 'x' …`):
     /// the id of another game's puzzle, or not an id.
@@ -156,19 +206,11 @@ impl PuzzleChoice {
 /// the puzzle chosen (none: the page chooses), or an error in words. Whether the id or the place
 /// is in the set is known once the set is fetched: [`PuzzleChoice::place_in`].
 pub fn puzzle_from_query(query: &str) -> Option<Result<(GameKind, Option<PuzzleChoice>), String>> {
-    let asked = game_and_number(query, "puzzle", "n", "puzzle set")?;
-    Some(asked.and_then(|(game, n)| {
-        let id = params(query)?
-            .into_iter()
-            .find(|(k, _)| k == "id")
-            .map(|(_, v)| v);
-        let choice = match (id, n) {
-            (Some(_), Some(_)) => return Err(PUZZLE_ID_AND_N.to_string()),
-            (Some(id), None) => {
-                Some(PuzzleChoice::id(game, &id).map_err(|e| format!("id '{}' {e}", short(&id)))?)
-            }
-            (None, n) => n.map(PuzzleChoice::Place),
-        };
+    let params = asking(query, "puzzle")?;
+    Some(params.and_then(|(puzzle, params)| {
+        let game = game_named(&puzzle, "puzzle set")?;
+        let choice = PuzzleChoice::from_params(game, value(&params, "id"), value(&params, "n"))
+            .map_err(|e| e.in_words(|key, v| format!("{key} '{}'", short(v))))?;
         Ok((game, choice))
     }))
 }
@@ -179,43 +221,42 @@ pub fn puzzle_query(game: GameKind, id: &str) -> String {
     format!("?puzzle={}&id={id}", game.id())
 }
 
-/// `key=GAME` and `number=N` (from 1) of a query string; `what` names the thing in errors.
-fn game_and_number(
-    query: &str,
-    key: &str,
-    number: &str,
-    what: &str,
-) -> Option<Result<(GameKind, Option<usize>), String>> {
-    let params = match params(query) {
-        Ok(p) => p,
-        Err(e) => return query.contains(&format!("{key}=")).then_some(Err(e)),
-    };
-    let value = |name: &str| {
-        params
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-    };
-    let id = value(key)?;
-    let Some(game) = GameKind::ALL.into_iter().find(|g| g.id() == id) else {
-        return Some(Err(format!(
-            "there is no {what} '{}': the ones there are are below",
-            short(&id)
-        )));
-    };
-    let n = match value(number) {
-        None => None,
-        Some(s) => match s.parse::<usize>() {
-            Ok(n) if n >= 1 => Some(n),
-            _ => {
-                return Some(Err(format!(
-                    "{number} '{}' is not a number from 1",
-                    short(&s)
-                )));
-            }
-        },
-    };
-    Some(Ok((game, n)))
+/// The value of a query string's parameter that names what it asks for, and all its parameters.
+type Asked = (String, Vec<(String, String)>);
+
+/// The value of `key=` in a query string, and all its parameters: `None` when it has no `key=`, an
+/// error in words when the parameters cannot be decoded (and the undecoded string holds `key=`).
+fn asking(query: &str, key: &str) -> Option<Result<Asked, String>> {
+    match params(query) {
+        Ok(p) => Some(Ok((value(&p, key)?.to_string(), p))),
+        Err(e) => query.contains(&format!("{key}=")).then_some(Err(e)),
+    }
+}
+
+/// The value of the first parameter `name`, if any.
+fn value<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    params
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// The game whose id is `id`; else an error in words, `what` naming what the page lists.
+fn game_named(id: &str, what: &str) -> Result<GameKind, String> {
+    GameKind::ALL
+        .into_iter()
+        .find(|g| g.id() == id)
+        .ok_or_else(|| {
+            format!(
+                "there is no {what} '{}': the ones there are are below",
+                short(id)
+            )
+        })
+}
+
+/// A number from 1, as written in an address.
+fn number_from_1(s: &str) -> Option<usize> {
+    s.parse::<usize>().ok().filter(|&n| n >= 1)
 }
 
 /// The rules the query string (`location.search`, with or without its `?`) asks for: `None` when it
@@ -409,6 +450,48 @@ mod tests {
                 srand.puzzles.len()
             )),
             "{m}"
+        );
+    }
+
+    #[test]
+    fn the_app_and_an_embed_read_a_puzzles_id_and_place_by_one_rule() {
+        let srand = GameKind::Srand;
+        let choose = |id, n| PuzzleChoice::from_params(srand, id, n);
+        assert_eq!(choose(None, None), Ok(None));
+        assert_eq!(
+            choose(Some("srand-008"), None),
+            Ok(Some(PuzzleChoice::Id("srand-008".into())))
+        );
+        assert_eq!(choose(None, Some("3")), Ok(Some(PuzzleChoice::Place(3))));
+        for n in ["0", "-1", "x", ""] {
+            assert_eq!(choose(None, Some(n)), Err(BadPuzzleChoice::Place(n.into())));
+        }
+        // both: refused whichever is well formed, before either is read
+        for (id, n) in [("srand-008", "1"), ("srand-008", "x"), ("x", "1")] {
+            assert_eq!(
+                choose(Some(id), Some(n)),
+                Err(BadPuzzleChoice::IdAndN),
+                "{id} {n}"
+            );
+        }
+        let Err(bad) = choose(Some("zamma-001"), None) else {
+            panic!("another game's id");
+        };
+        assert!(matches!(&bad, BadPuzzleChoice::Id(id, _) if id == "zamma-001"));
+        // each reader names the parameter its own way; the reason is the same
+        let app = bad.in_words(|k, v| format!("{k} '{v}'"));
+        let embed = bad.in_words(|k, v| format!("{k}='{v}'"));
+        assert_eq!(
+            app,
+            "id 'zamma-001' is the id of a puzzle of Zamma, not of Srand"
+        );
+        assert_eq!(
+            embed,
+            "id='zamma-001' is the id of a puzzle of Zamma, not of Srand"
+        );
+        assert_eq!(
+            BadPuzzleChoice::IdAndN.in_words(|k, v| format!("{k}={v}")),
+            PUZZLE_ID_AND_N
         );
     }
 
