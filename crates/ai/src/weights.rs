@@ -35,7 +35,8 @@
 //! column games whether kings fly (a flying king is worth more). The slow leap readings whose men
 //! move every way and never promote, whose captures and chains are optional and whose limits are
 //! scored by material (Satoel after Jacobson, Meurimueng) have a profile of their own, which counts
-//! exposed pieces ([`Profile::LeapUnpromoted`]).
+//! exposed pieces ([`Profile::LeapUnpromoted`]); so have the readings with flying kings whose
+//! captures are single, which count a man's ranks gained ([`Profile::LeapSingleCaptures`]).
 
 use quirkat_rules::ruleset::{CaptureRule, Chains, Scoring};
 use quirkat_rules::{Family, Rules};
@@ -196,6 +197,12 @@ pub enum Profile {
     /// gained nothing from exposed pieces, keeps [`Profile::LeapFlyingKings`], as does Alquerque,
     /// whose limits are a draw.
     LeapUnpromoted,
+    /// The leap readings with flying kings whose captures are single, one man a move (Zamma after
+    /// Monod 1951): the leap weights with flying kings, but for a man's ranks gained, which count
+    /// there (its file builds on theirs). With the ranks worth nothing, as in Srand and Zamma,
+    /// level 6 lost to level 6 as it was (docs/ai-levels.md, "Zamma after Monod: the ranks
+    /// gained").
+    LeapSingleCaptures,
     /// Queah.
     Queah,
     /// Surakarta and Bas-basan sepur.
@@ -326,6 +333,7 @@ profiles! {
     Leap => "leap.weights",
     LeapFlyingKings => "leap-flying-kings.weights",
     LeapUnpromoted => "leap-unpromoted.weights",
+    LeapSingleCaptures => "leap-single-captures.weights",
     Queah => "queah.weights",
     Surakarta => "surakarta.weights",
     Towers => "towers.weights",
@@ -339,6 +347,7 @@ impl Profile {
         match rules.family {
             Family::Queah => Profile::Queah,
             Family::Leap if slow_with_chains(rules) => Profile::LeapUnpromoted,
+            Family::Leap if single_captures_flying_kings(rules) => Profile::LeapSingleCaptures,
             Family::Leap if rules.king_flying_capture => Profile::LeapFlyingKings,
             Family::Leap => Profile::Leap,
             Family::Surakarta => Profile::Surakarta,
@@ -358,6 +367,12 @@ fn slow_with_chains(rules: &Rules) -> bool {
         && rules.capture == CaptureRule::Optional
         && rules.chains != Chains::Single
         && rules.scoring == Scoring::Majority
+}
+
+/// A leap reading with flying kings whose men promote and whose captures are single, one man a
+/// move (Zamma after Monod).
+fn single_captures_flying_kings(rules: &Rules) -> bool {
+    rules.king_flying_capture && rules.promotion && rules.chains == Chains::Single
 }
 
 /// Why a weights file does not read, and on which line (from 1).
@@ -658,6 +673,34 @@ mod tests {
             slow,
             Weights {
                 exposed: slow.exposed,
+                ..leap
+            }
+        );
+    }
+
+    /// Zamma after Monod, the one reading with flying kings and single captures, counts a man's
+    /// ranks gained, which the other leap readings with flying kings do not; its weights are
+    /// theirs otherwise.
+    #[test]
+    fn single_captures_with_flying_kings_and_only_they_count_the_ranks_gained() {
+        let of = |r: RulesetId| Profile::of(&Rules::new(r));
+        let single: Vec<&str> = RulesetId::ALL
+            .iter()
+            .filter(|&&r| of(r) == Profile::LeapSingleCaptures)
+            .map(|r| r.id())
+            .collect();
+        assert_eq!(single, ["zamma-1951"]);
+        for r in [RulesetId::Srand, RulesetId::Zamma, RulesetId::Ratti] {
+            assert_eq!(of(r), Profile::LeapFlyingKings, "{}", r.id());
+        }
+        assert_eq!(of(RulesetId::Crand1952), Profile::Leap);
+        let leap = Profile::LeapFlyingKings.weights();
+        let single = Profile::LeapSingleCaptures.weights();
+        assert!(single.advance > 0 && leap.advance == 0);
+        assert_eq!(
+            single,
+            Weights {
+                advance: single.advance,
                 ..leap
             }
         );
