@@ -80,7 +80,7 @@ fn teach_of(
     let game_named = |key: &str, problems: &mut Vec<String>| match value(key) {
         None => Some(rules.ruleset.game()),
         Some(id) => {
-            let g = GameKind::ALL.into_iter().find(|g| g.id() == id);
+            let g = GameKind::from_id(&id);
             if g.is_none() {
                 problems.push(format!("{key}='{}' is not a game", short(&id)));
             }
@@ -285,12 +285,7 @@ pub fn parse(query: &str) -> Embed {
         problems.push(e);
         Vec::new()
     });
-    let value = |name: &str| {
-        params
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    };
+    let value = |name: &str| url::value(&params, name);
     let rules = match url::rules_from_query(query) {
         Ok(Some(r)) => r,
         Ok(None) => {

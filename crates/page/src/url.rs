@@ -234,7 +234,7 @@ fn asking(query: &str, key: &str) -> Option<Result<Asked, String>> {
 }
 
 /// The value of the first parameter `name`, if any.
-fn value<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
+pub(crate) fn value<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
     params
         .iter()
         .find(|(k, _)| k == name)
@@ -243,15 +243,12 @@ fn value<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
 
 /// The game whose id is `id`; else an error in words, `what` naming what the page lists.
 fn game_named(id: &str, what: &str) -> Result<GameKind, String> {
-    GameKind::ALL
-        .into_iter()
-        .find(|g| g.id() == id)
-        .ok_or_else(|| {
-            format!(
-                "there is no {what} '{}': the ones there are are below",
-                short(id)
-            )
-        })
+    GameKind::from_id(id).ok_or_else(|| {
+        format!(
+            "there is no {what} '{}': the ones there are are below",
+            short(id)
+        )
+    })
 }
 
 /// A number from 1, as written in an address.

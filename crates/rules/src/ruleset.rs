@@ -44,6 +44,11 @@ impl GameKind {
         self.default_ruleset().id()
     }
 
+    /// The game whose id ([`GameKind::id`]) is `id`, if any.
+    pub fn from_id(id: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.id() == id)
+    }
+
     /// Display name.
     pub fn name(self) -> &'static str {
         match self {

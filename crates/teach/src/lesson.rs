@@ -398,9 +398,7 @@ pub fn stars(step: &Step, reader_moves: usize, hints: usize) -> u8 {
 impl Course {
     /// Checks the course: at least eight steps, each as [`Step::check`] says, each of this game.
     pub fn check(&self) -> Result<(), TeachError> {
-        let game = GameKind::ALL
-            .into_iter()
-            .find(|g| g.id() == self.game)
+        let game = GameKind::from_id(&self.game)
             .ok_or_else(|| TeachError::new(&self.game, "no such game"))?;
         let file = file_name(game);
         if self.steps.len() < 8 {

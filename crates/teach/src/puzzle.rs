@@ -247,9 +247,7 @@ impl PuzzleSet {
     /// [`PuzzleSet::last_id`], the puzzles of this game and in order of difficulty, and at least
     /// `least` of them.
     pub fn check(&self, least: usize) -> Result<(), TeachError> {
-        let game = GameKind::ALL
-            .into_iter()
-            .find(|g| g.id() == self.game)
+        let game = GameKind::from_id(&self.game)
             .ok_or_else(|| TeachError::new(&self.game, "no such game"))?;
         let file = file_name(game);
         if self.puzzles.len() < least {

@@ -156,9 +156,7 @@ impl GamePage {
     /// Checks the page whole: every ruleset of the game has a reading, every source a reading names
     /// is listed, every demonstration's claims and every comparison hold in the engine.
     pub fn check(&self) -> Result<(), TeachError> {
-        let game = GameKind::ALL
-            .into_iter()
-            .find(|g| g.id() == self.game)
+        let game = GameKind::from_id(&self.game)
             .ok_or_else(|| TeachError::new(&self.game, "no such game"))?;
         let file = file_name(game);
         for id in game.rulesets() {

@@ -43,6 +43,13 @@ fn every_ruleset_of_rules_md_is_selectable() {
         assert!(id.game().rulesets().contains(&id));
     }
     assert!("chess".parse::<RulesetId>().is_err());
+    for g in GameKind::ALL {
+        assert_eq!(GameKind::from_id(g.id()), Some(g));
+    }
+    // a game's id is its default ruleset's; another reading's id names no game
+    for id in ["chess", "", "zamma-1951", "SRAND"] {
+        assert_eq!(GameKind::from_id(id), None, "{id}");
+    }
     // defaults first, as in RULES.md
     let defaults: Vec<&str> = GameKind::ALL
         .iter()
