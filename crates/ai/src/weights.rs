@@ -35,8 +35,10 @@
 //! column games whether kings fly (a flying king is worth more). The slow leap readings whose men
 //! move every way and never promote, whose captures and chains are optional and whose limits are
 //! scored by material (Satoel after Jacobson, Meurimueng) have a profile of their own, which counts
-//! exposed pieces ([`Profile::LeapUnpromoted`]); so have the readings with flying kings whose
-//! captures are single, which count a man's ranks gained ([`Profile::LeapSingleCaptures`]).
+//! exposed pieces ([`Profile::LeapUnpromoted`]); so has the reading whose captures are single but
+//! which is otherwise the same (Ratti), which does not count a piece's free steps
+//! ([`Profile::LeapUnpromotedSingle`]); and so have the readings with flying kings whose captures
+//! are single, which count a man's ranks gained ([`Profile::LeapSingleCaptures`]).
 
 use quirkat_rules::ruleset::{CaptureRule, Chains, Scoring};
 use quirkat_rules::{Family, Rules};
@@ -194,9 +196,16 @@ pub enum Profile {
     /// leap-flying-kings.weights`). Material and exposed pieces alone, which the two readings had
     /// first, lost to level 6 with the leap weights at 300,000 nodes a move (docs/ai-levels.md,
     /// "Against level 6 as it was, another build"). Ratti, whose captures are single and which
-    /// gained nothing from exposed pieces, keeps [`Profile::LeapFlyingKings`], as does Alquerque,
-    /// whose limits are a draw.
+    /// gained nothing from exposed pieces, has [`Profile::LeapUnpromotedSingle`]; Alquerque, whose
+    /// limits are a draw, keeps [`Profile::LeapFlyingKings`].
     LeapUnpromoted,
+    /// The slow leap reading with single captures: men that move every way and never promote,
+    /// optional captures one man a move, the limits scored by material (Ratti): the leap weights
+    /// with flying kings but for a piece's free steps, which count nothing there (its file builds
+    /// on theirs). With them, level 6 scored itself about even a man down, since the free steps of
+    /// its pieces outweighed the man, and lost such games at the no-progress limit by material
+    /// (docs/ai-levels.md, "Ratti: a piece's free steps mislead").
+    LeapUnpromotedSingle,
     /// The leap readings with flying kings whose captures are single, one man a move (Zamma after
     /// Monod 1951): the leap weights with flying kings, but for a man's ranks gained, which count
     /// there (its file builds on theirs). With the ranks worth nothing, as in Srand and Zamma,
@@ -333,6 +342,7 @@ profiles! {
     Leap => "leap.weights",
     LeapFlyingKings => "leap-flying-kings.weights",
     LeapUnpromoted => "leap-unpromoted.weights",
+    LeapUnpromotedSingle => "leap-unpromoted-single.weights",
     LeapSingleCaptures => "leap-single-captures.weights",
     Queah => "queah.weights",
     Surakarta => "surakarta.weights",
@@ -347,6 +357,7 @@ impl Profile {
         match rules.family {
             Family::Queah => Profile::Queah,
             Family::Leap if slow_with_chains(rules) => Profile::LeapUnpromoted,
+            Family::Leap if slow_single_captures(rules) => Profile::LeapUnpromotedSingle,
             Family::Leap if single_captures_flying_kings(rules) => Profile::LeapSingleCaptures,
             Family::Leap if rules.king_flying_capture => Profile::LeapFlyingKings,
             Family::Leap => Profile::Leap,
@@ -366,6 +377,15 @@ fn slow_with_chains(rules: &Rules) -> bool {
     !rules.promotion
         && rules.capture == CaptureRule::Optional
         && rules.chains != Chains::Single
+        && rules.scoring == Scoring::Majority
+}
+
+/// A slow leap reading with single captures: men that never promote, optional captures one man a
+/// move, the limits scored by material (Ratti).
+fn slow_single_captures(rules: &Rules) -> bool {
+    !rules.promotion
+        && rules.capture == CaptureRule::Optional
+        && rules.chains == Chains::Single
         && rules.scoring == Scoring::Majority
 }
 
@@ -648,24 +668,31 @@ mod tests {
         }
     }
 
+    /// The ids of the rulesets whose rules and profile pass `keep`, in `RulesetId::ALL`'s order.
+    fn readings(keep: impl Fn(&Rules, Profile) -> bool) -> Vec<&'static str> {
+        RulesetId::ALL
+            .iter()
+            .filter(|&&r| {
+                let rules = Rules::new(r);
+                keep(&rules, Profile::of(&rules))
+            })
+            .map(|r| r.id())
+            .collect()
+    }
+
     /// The two slow readings with chains take their own weights, which alone count exposed
-    /// pieces: the leap weights and exposed pieces. Ratti (single captures) and Alquerque without
-    /// compulsory capture (its limits are a draw) keep the leap weights.
+    /// pieces: the leap weights and exposed pieces. Ratti (single captures) has weights of its
+    /// own; Alquerque without compulsory capture (its limits are a draw) keeps the leap weights.
     #[test]
     fn the_slow_readings_with_chains_and_only_they_weigh_exposed_pieces() {
         let of = |r: RulesetId| Profile::of(&Rules::new(r));
-        let slow: Vec<&str> = RulesetId::ALL
-            .iter()
-            .filter(|&&r| of(r).weights().exposed > 0)
-            .map(|r| r.id())
-            .collect();
+        let slow = readings(|_, p| p.weights().exposed > 0);
         assert_eq!(slow, ["meurimueng", "satoel-1919"]);
         for r in [RulesetId::Satoel1919, RulesetId::Meurimueng] {
             assert_eq!(of(r), Profile::LeapUnpromoted);
         }
-        for r in [RulesetId::Ratti, RulesetId::AlquerqueMurray] {
-            assert_eq!(of(r), Profile::LeapFlyingKings);
-        }
+        assert_eq!(of(RulesetId::Ratti), Profile::LeapUnpromotedSingle);
+        assert_eq!(of(RulesetId::AlquerqueMurray), Profile::LeapFlyingKings);
         let leap = Profile::LeapFlyingKings.weights();
         let slow = Profile::LeapUnpromoted.weights();
         assert!(slow.exposed > 0);
@@ -684,13 +711,9 @@ mod tests {
     #[test]
     fn single_captures_with_flying_kings_and_only_they_count_the_ranks_gained() {
         let of = |r: RulesetId| Profile::of(&Rules::new(r));
-        let single: Vec<&str> = RulesetId::ALL
-            .iter()
-            .filter(|&&r| of(r) == Profile::LeapSingleCaptures)
-            .map(|r| r.id())
-            .collect();
+        let single = readings(|_, p| p == Profile::LeapSingleCaptures);
         assert_eq!(single, ["zamma-1951"]);
-        for r in [RulesetId::Srand, RulesetId::Zamma, RulesetId::Ratti] {
+        for r in [RulesetId::Srand, RulesetId::Zamma] {
             assert_eq!(of(r), Profile::LeapFlyingKings, "{}", r.id());
         }
         assert_eq!(of(RulesetId::Crand1952), Profile::Leap);
@@ -704,6 +727,27 @@ mod tests {
                 ..leap
             }
         );
+    }
+
+    /// Ratti, the one slow reading whose captures are single, does not count a piece's free
+    /// steps, which every other leap reading does; its weights are the leap weights otherwise.
+    #[test]
+    fn the_slow_reading_with_single_captures_and_only_it_leaves_out_free_steps() {
+        let single = readings(|_, p| p == Profile::LeapUnpromotedSingle);
+        assert_eq!(single, ["ratti"]);
+        let leap = Profile::LeapFlyingKings.weights();
+        let ratti = Profile::LeapUnpromotedSingle.weights();
+        assert!(leap.mobility > 0 && ratti.mobility == 0);
+        assert_eq!(
+            ratti,
+            Weights {
+                mobility: 0,
+                ..leap
+            }
+        );
+        let without_free_steps =
+            readings(|rules, p| rules.family == Family::Leap && p.weights().mobility == 0);
+        assert_eq!(without_free_steps, ["ratti"]);
     }
 
     #[test]
