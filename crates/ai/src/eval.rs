@@ -1,6 +1,8 @@
 //! Static evaluation, one per game family, in hundredths of a man ("centimen") from the side to
 //! move's point of view: `+100` means the side to move is a plain man ahead, or has the equivalent
-//! in position.
+//! in position. The unit is what the weights give a man ([`Evaluator::unit`]): 100 in every file
+//! but Ratti's, which counts in quarter-centimen (a man 400); the search reports its scores in
+//! centimen whatever the unit ([`crate::search`]).
 //!
 //! # Terms and weights
 //!
@@ -13,7 +15,7 @@
 //! | `man` | a piece on the board | all but the column games |
 //! | `king` | a king (flying or short-leap) | leap, Lasca, Bashni |
 //! | `reserve` | a Queah piece in hand | Queah |
-//! | `advance` | per rank a man has gained, if men move forward and promote | Lasca, Bashni (0 in the leap files) |
+//! | `advance` | per rank a man has gained from its side's first rank, if men move forward and promote, or if they move every way and never promote (leap) | Lasca, Bashni, Ratti (0 in the other leap files) |
 //! | `promotion` | a man one step from promoting, with the step free | leap, Lasca, Bashni |
 //! | `mobility` | per free adjacent point along a line a piece may step to | all |
 //! | `hanging` | side to move's pieces a short leap (in Surakarta, a circuit capture) could take | all |
@@ -61,9 +63,10 @@ use quirkat_rules::{BitIter, Bits, Direction, Family, Position, Rules, Side};
 pub struct Evaluator {
     rules: Rules,
     w: Weights,
-    /// Whether a man's ranks gained are worth anything: men move forward and promote, and
-    /// `advance` weighs (it is 0 in the leap files). Else `advance` is empty of value and the loop
-    /// over the men that reads it is skipped.
+    /// Whether a man's ranks gained are worth anything: men move forward and promote, or (leap)
+    /// move every way and never promote, and `advance` weighs (it is 0 in the leap files but
+    /// Ratti's). Else `advance` is empty of value and the loop over the men that reads it is
+    /// skipped.
     ranks_weigh: bool,
     /// Whether a man one free step from promotion is worth anything: men move forward and promote,
     /// and `promotion` weighs. Else `pre_far` is empty of value and its loop is skipped.
@@ -200,11 +203,16 @@ impl Evaluator {
         let advancing = (rules.family == Family::Leap || rules.ranked_columns())
             && rules.men_forward
             && rules.promotion;
+        // where men move every way and never promote (Ratti, Meurimueng, Satoel after Jacobson,
+        // Alquerque), the ranks a man has gained are ground towards the enemy, not a promotion
+        // (docs/ai-levels.md, "Ratti: ground gained")
+        let ranked =
+            advancing || (rules.family == Family::Leap && !rules.men_forward && !rules.promotion);
         let ranks = board.ranks as i32;
         let advance = [0usize, 1].map(|side| {
             (0..n)
                 .map(|p| {
-                    if !advancing {
+                    if !ranked {
                         return 0;
                     }
                     let y = board.points[p].y as i32;
@@ -258,7 +266,7 @@ impl Evaluator {
         Evaluator {
             rules: *rules,
             w,
-            ranks_weigh: advancing && w.advance != 0,
+            ranks_weigh: ranked && w.advance != 0,
             promotion_weighs: advancing && w.promotion != 0,
             advance,
             pre_far,
@@ -278,6 +286,17 @@ impl Evaluator {
     /// The weights in use.
     pub fn weights(&self) -> &Weights {
         &self.w
+    }
+
+    /// The evaluation's unit, what its weights give a man: `man`, or in the column games, where
+    /// pieces never leave the board, `top`, a stack commanded. 100 in every file but Ratti's (400);
+    /// at least 1.
+    pub fn unit(&self) -> i32 {
+        match self.rules.family {
+            Family::Towers => self.w.top,
+            _ => self.w.man,
+        }
+        .max(1)
     }
 
     /// The score of `pos` for the side to move, in hundredths of a man.
@@ -338,10 +357,10 @@ impl Evaluator {
             let mut v = men.count_ones() as i32 * w.man
                 + k.count_ones() as i32 * w.king
                 + reserve * w.reserve;
-            // where men never promote (Ratti, Meurimueng, Satoel after Jacobson, Alquerque), or
-            // a term does not weigh (`advance` in every leap file), its table is empty of value
-            // and its loop over the men is skipped (docs/ai-levels.md, "Ratti's draws against the
-            // plain search" and "Srand and Zamma: the ranks gained")
+            // where a term does not weigh (`advance` in every leap file but Ratti's, `promotion`
+            // where men never promote), its table is empty of value and its loop over the men is
+            // skipped (docs/ai-levels.md, "Ratti's draws against the plain search" and "Srand and
+            // Zamma: the ranks gained")
             if self.ranks_weigh {
                 for p in BitIter(men) {
                     v += self.advance[side][p as usize];
@@ -565,9 +584,10 @@ mod tests {
 
     /// The leap evaluation's line and rank terms, each weighed alone, against a count made point by
     /// point along the board's links and ranks, in positions from random games of every leap
-    /// ruleset and Queah. A man's advance and promotion chances count only where men step forward
-    /// and promote (RULES.md): in Ratti, Meurimueng, Satoel after Jacobson and Alquerque they are
-    /// 0 whatever the weights.
+    /// ruleset and Queah. A man's promotion chances count only where men step forward and promote
+    /// (RULES.md); its ranks gained there, and also where men move every way and never promote
+    /// (Ratti, Meurimueng, Satoel after Jacobson, Alquerque). In Queah both are 0 whatever the
+    /// weights.
     #[test]
     fn the_line_terms_count_what_they_say_point_by_point() {
         use quirkat_rules::RulesetId;
@@ -588,6 +608,8 @@ mod tests {
             let (mobility, exposed, hanging) = (eval("mobility"), eval("exposed"), eval("hanging"));
             let (advance, promotion) = (eval("advance"), eval("promotion"));
             let promotes = rules.family == Family::Leap && rules.men_forward && rules.promotion;
+            let ranked = promotes
+                || (rules.family == Family::Leap && !rules.men_forward && !rules.promotion);
             let far = |side: Side| [board.ranks - 1, 0][side.index()];
             for _ in 0..24 {
                 let game = random_game(rules, &mut rng, 120);
@@ -625,11 +647,14 @@ mod tests {
                         if side == me {
                             hung += i32::from(taken);
                         }
-                        if king || !promotes {
+                        if king || !ranked {
                             continue;
                         }
                         let y = board.points[p.index()].y;
                         ranks[i] += i32::from((y - far(side.other())).abs());
+                        if !promotes {
+                            continue;
+                        }
                         let promotes_next = mobility.man_dirs[side.index()].iter().any(|&d| {
                             board.neighbour(p, d).is_some_and(|q| {
                                 board.points[q.index()].y == far(side) && at(Some(q)) == Some(None)

@@ -312,9 +312,10 @@ pub fn choose(
     }
 }
 
-/// Level 6's contempt for draws by repetition or the no-progress limit, in centimen (see
-/// [`Searcher::set_contempt`]): it plays on rather than repeat into a draw, unless that costs more
-/// than a fifth of a man. The other levels score such draws 0.
+/// Level 6's contempt for draws by repetition or the no-progress limit, in the evaluation's unit
+/// (see [`Searcher::set_contempt`]): it plays on rather than repeat into a draw, unless that costs
+/// more than a fifth of a man (a twentieth in Ratti, whose unit is a quarter-centiman). The other
+/// levels score such draws 0.
 pub const LEVEL6_CONTEMPT: i32 = 20;
 
 /// Level 6's contempt in a position a solved table calls drawn (Queah). Its search knows there

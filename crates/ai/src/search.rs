@@ -4,8 +4,14 @@
 //! # Scores
 //!
 //! Scores are from the side to move's point of view, in hundredths of a man (see [`crate::eval`]).
-//! A won game is `MATE - plies` ([`MATE`] is 30,000): a win in 3 plies is 29,997, a loss in 4 plies
-//! −29,996. Any score beyond ±[`MATE_BOUND`] is a decided game; [`mate_distance`] reads the plies.
+//! Inside the search they are in the evaluation's unit, what its weights give a man: 100 in every
+//! weights file but Ratti's, whose `man` is 400 (quarter-centimen, so that a rank a man has gained
+//! can weigh less than a centiman). The scores a search reports ([`Progress`], [`SearchResult`])
+//! are brought back to centimen, and the weaker levels' root noise, given in centimen, is taken to
+//! the unit; the search's own margins ([`SCORE_DROP`], `EVEN_TRADE_MARGIN`) and the contempt for
+//! draws are in the unit, as they were measured (a quarter as large in Ratti). A won game is
+//! `MATE - plies` ([`MATE`] is 30,000): a win in 3 plies is 29,997, a loss in 4 plies −29,996.
+//! Any score beyond ±[`MATE_BOUND`] is a decided game; [`mate_distance`] reads the plies.
 //!
 //! # The end of the game inside the search
 //!
@@ -80,8 +86,8 @@ const QUIESCENCE_PLIES: i32 = 12;
 /// and the iteration under way is cut there (the root moves searched so far count, the last
 /// iteration's best first among them). The rest is kept for a dropping score ([`SCORE_DROP`]).
 pub const SOFT_TIME_SHARE: f64 = 0.9;
-/// A drop of the root's score, in centimen, from one iteration to the next that gives the search the
-/// whole of its time limit.
+/// A drop of the root's score, in the evaluation's unit (centimen but in Ratti), from one iteration
+/// to the next that gives the search the whole of its time limit.
 pub const SCORE_DROP: i32 = 30;
 /// Quiescence plies at most below a node where capturing is a choice (optional captures branch
 /// widely: in Ratti every man may take in every direction), except in Surakarta
@@ -413,6 +419,21 @@ impl Searcher {
         }
     }
 
+    /// The evaluation's unit, what a man is worth in it (see the module documentation):
+    /// [`Evaluator::unit`], or 100 for the plain yardstick.
+    fn unit(&self) -> i32 {
+        if self.plain { 100 } else { self.eval.unit() }
+    }
+
+    /// A score of the search, in the evaluation's unit, in centimen; a decided game's as it is.
+    fn centimen(&self, score: i32) -> i32 {
+        if score.abs() > MATE_BOUND {
+            score
+        } else {
+            score * 100 / self.unit()
+        }
+    }
+
     /// The static score of `pos` for the side to move: the tuned evaluation, or for the plain
     /// yardstick the material difference as the rules count it (board and reserve), 100 a piece.
     fn static_eval(&self, pos: &Position) -> i32 {
@@ -424,7 +445,8 @@ impl Searcher {
         }
     }
 
-    /// Contempt for draws, in centimen: a game ended drawn by repetition or the no-progress limit is
+    /// Contempt for draws, in the evaluation's unit (centimen but in Ratti, see the module
+    /// documentation): a game ended drawn by repetition or the no-progress limit is
     /// scored `-contempt` for the side to move at the root (and `+contempt` for its opponent), so a
     /// positive value makes the search avoid such draws unless everything else is worse by more.
     /// 0 (the default) scores them 0. Level 6 uses it to play on for a win in Queah's drawn positions.
@@ -560,13 +582,15 @@ impl Searcher {
         // the root moves: captures first, by size, then in generation order; noise fixed per move.
         // Each move's draw seeds the next one's generator (a chain of one-step generators, not
         // one generator's sequence: kept, since games replay from their seeds)
+        // (the noise is drawn in centimen and taken to the evaluation's unit)
         let noise = noise.clamp(0, 1000);
+        let unit = self.unit();
         let mut rng_state = mix(seed ^ 0x5eed);
         self.root.clear();
         for m in &legal {
             rng_state = Rng::new(rng_state).next_u64();
             let n = if noise > 0 {
-                (rng_state % (2 * noise as u64 + 1)) as i32 - noise
+                ((rng_state % (2 * noise as u64 + 1)) as i32 - noise) * unit / 100
             } else {
                 0
             };
@@ -590,7 +614,7 @@ impl Searcher {
             let done = self.root_iteration(&cx, &pos, depth as i32);
             if let Some(score) = done {
                 result.best = Some(self.root[0].m);
-                result.score = score;
+                result.score = self.centimen(score);
                 result.pv = self.pv[0].clone();
                 self.note_score(score);
                 self.last_score = Some(score);

@@ -11,9 +11,10 @@
 //! ```
 //!
 //! One weight a line, `NAME = VALUE`: a name of [`WEIGHT_NAMES`], a whole number of centimen
-//! (hundredths of a man) between −[`MAX_WEIGHT`] and [`MAX_WEIGHT`]. A name may appear once; a
-//! weight a file leaves out is 0 (its term plays no part in that family), unless the file has a
-//! base (below). Blank lines and everything after `#` are comments.
+//! (hundredths of a man; a file's unit is what it gives a man, 100 in every file but Ratti's,
+//! [`crate::Evaluator::unit`]) between −[`MAX_WEIGHT`] and [`MAX_WEIGHT`]. A name may appear
+//! once; a weight a file leaves out is 0 (its term plays no part in that family), unless the file
+//! has a base (below). Blank lines and everything after `#` are comments.
 //!
 //! A file may build on another: a line `base = FILE` names a file of the same directory, whose
 //! weights are those of this file wherever it gives none. So a profile that differs from another
@@ -201,10 +202,12 @@ pub enum Profile {
     LeapUnpromoted,
     /// The slow leap reading with single captures: men that move every way and never promote,
     /// optional captures one man a move, the limits scored by material (Ratti): the leap weights
-    /// with flying kings but for a piece's free steps, which count nothing there (its file builds
-    /// on theirs). With them, level 6 scored itself about even a man down, since the free steps of
-    /// its pieces outweighed the man, and lost such games at the no-progress limit by material
-    /// (docs/ai-levels.md, "Ratti: a piece's free steps mislead").
+    /// with flying kings in quarter-centimen (a man 400), but for a piece's free steps, which count
+    /// nothing there, and with a man's ranks gained, a quarter-centiman each (its file builds on
+    /// theirs). With the free steps, level 6 scored itself about even a man down, since the free
+    /// steps of its pieces outweighed the man, and lost such games at the no-progress limit by
+    /// material (docs/ai-levels.md, "Ratti: a piece's free steps mislead"); with material alone it
+    /// waited where no capture was in reach ("Ratti: ground gained").
     LeapUnpromotedSingle,
     /// The leap readings with flying kings whose captures are single, one man a move (Zamma after
     /// Monod 1951): the leap weights with flying kings, but for a man's ranks gained, which count
@@ -730,7 +733,9 @@ mod tests {
     }
 
     /// Ratti, the one slow reading whose captures are single, does not count a piece's free
-    /// steps, which every other leap reading does; its weights are the leap weights otherwise.
+    /// steps, which every other leap reading does, and counts a man's ranks gained, at less than a
+    /// hundredth of a man; its weights are the leap weights otherwise, in a unit four times
+    /// smaller (a man 400).
     #[test]
     fn the_slow_reading_with_single_captures_and_only_it_leaves_out_free_steps() {
         let single = readings(|_, p| p == Profile::LeapUnpromotedSingle);
@@ -738,10 +743,14 @@ mod tests {
         let leap = Profile::LeapFlyingKings.weights();
         let ratti = Profile::LeapUnpromotedSingle.weights();
         assert!(leap.mobility > 0 && ratti.mobility == 0);
+        assert!(ratti.advance > 0 && ratti.advance * 100 < ratti.man);
         assert_eq!(
             ratti,
             Weights {
+                man: 4 * leap.man,
+                hanging: 4 * leap.hanging,
                 mobility: 0,
+                advance: ratti.advance,
                 ..leap
             }
         );

@@ -270,6 +270,44 @@ fn same_seed_same_move() {
     }
 }
 
+/// The search counts in the evaluation's unit, what its weights give a man, and reports in
+/// centimen: with every weight four times as large (a man 400, as in Ratti's file), levels 3
+/// and 5 (±40 centimen of root noise, and none), at a fixed depth and with no contempt,
+/// search the same nodes, pick the same moves and report the same scores and lines. Srand and
+/// Towers: the search's margins, which stay in the unit, do not apply there.
+#[test]
+fn a_weights_unit_of_a_quarter_centiman_plays_and_reports_as_centimen_do() {
+    use quirkat_ai::weights::WEIGHT_NAMES;
+    let mut scored = 0;
+    for r in [RulesetId::Srand, RulesetId::Towers] {
+        let rules = Rules::new(r);
+        let w = quirkat_ai::Weights::for_rules(&rules);
+        let mut four = w;
+        for (i, name) in WEIGHT_NAMES.iter().enumerate() {
+            four.set(name, 4 * w.get(i)).unwrap();
+        }
+        for g in random_positions(rules, 13, 2, 60).iter().step_by(6) {
+            for p in [Player::Level(3), Player::Level(5)] {
+                let run = |weights: Option<quirkat_ai::Weights>| {
+                    let mut s = Searcher::new(2);
+                    s.set_weights(weights);
+                    let choice = Choice {
+                        fixed: Some(Limits::depth(3)),
+                        ..Choice::new(p, 17)
+                    };
+                    let r = choose(g, &choice, &ZeroClock, &mut s, &mut |_| true).search;
+                    r.map(|r| (r.best, r.score, r.depth, r.nodes, r.pv))
+                };
+                let (one, quarter) = (run(None), run(Some(four)));
+                assert_eq!(one, quarter, "{r} {p}");
+                scored += usize::from(one.is_some_and(|o| o.1 != 0));
+            }
+        }
+    }
+    // the positions were not all even: a score four times too large would have shown
+    assert!(scored > 4, "{scored}");
+}
+
 /// A drawn end scores by the root's side and the contempt, so a searcher that has searched for one
 /// side with contempt searches for the other as a fresh one would (the app's worker keeps one
 /// searcher for both players and the hints); with the same side it keeps what it learnt.
