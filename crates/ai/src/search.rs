@@ -76,6 +76,8 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Above every score.
 const INF: i32 = 32_000;
+/// The plain yardstick's unit, what it gives a piece: centimen, as the scores it reports.
+const PLAIN_UNIT: i32 = 100;
 /// The deepest the search path goes (iterations, extensions and quiescence together).
 pub const MAX_PLY: usize = 128;
 /// The deepest iteration.
@@ -420,9 +422,13 @@ impl Searcher {
     }
 
     /// The evaluation's unit, what a man is worth in it (see the module documentation):
-    /// [`Evaluator::unit`], or 100 for the plain yardstick.
+    /// [`Evaluator::unit`], or [`PLAIN_UNIT`] for the plain yardstick.
     fn unit(&self) -> i32 {
-        if self.plain { 100 } else { self.eval.unit() }
+        if self.plain {
+            PLAIN_UNIT
+        } else {
+            self.eval.unit()
+        }
     }
 
     /// A score of the search, in the evaluation's unit, in centimen; a decided game's as it is.
@@ -435,11 +441,12 @@ impl Searcher {
     }
 
     /// The static score of `pos` for the side to move: the tuned evaluation, or for the plain
-    /// yardstick the material difference as the rules count it (board and reserve), 100 a piece.
+    /// yardstick the material difference as the rules count it (board and reserve),
+    /// [`PLAIN_UNIT`] a piece.
     fn static_eval(&self, pos: &Position) -> i32 {
         if self.plain {
             let me = pos.side_to_move();
-            100 * (pos.material(me) as i32 - pos.material(me.other()) as i32)
+            PLAIN_UNIT * (pos.material(me) as i32 - pos.material(me.other()) as i32)
         } else {
             self.eval.evaluate(pos)
         }
