@@ -76,8 +76,9 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Above every score.
 const INF: i32 = 32_000;
-/// The plain yardstick's unit, what it gives a piece: centimen, as the scores it reports.
-const PLAIN_UNIT: i32 = 100;
+/// A man in centimen: what the search reports a man as, the plain yardstick's unit (what it gives
+/// a piece), and the unit the weaker levels' root noise is given in.
+const CENTIMEN_A_MAN: i32 = 100;
 /// The deepest the search path goes (iterations, extensions and quiescence together).
 pub const MAX_PLY: usize = 128;
 /// The deepest iteration.
@@ -422,10 +423,10 @@ impl Searcher {
     }
 
     /// The evaluation's unit, what a man is worth in it (see the module documentation):
-    /// [`Evaluator::unit`], or [`PLAIN_UNIT`] for the plain yardstick.
+    /// [`Evaluator::unit`], or [`CENTIMEN_A_MAN`] for the plain yardstick.
     fn unit(&self) -> i32 {
         if self.plain {
-            PLAIN_UNIT
+            CENTIMEN_A_MAN
         } else {
             self.eval.unit()
         }
@@ -436,17 +437,17 @@ impl Searcher {
         if score.abs() > MATE_BOUND {
             score
         } else {
-            score * 100 / self.unit()
+            score * CENTIMEN_A_MAN / self.unit()
         }
     }
 
     /// The static score of `pos` for the side to move: the tuned evaluation, or for the plain
     /// yardstick the material difference as the rules count it (board and reserve),
-    /// [`PLAIN_UNIT`] a piece.
+    /// [`CENTIMEN_A_MAN`] a piece.
     fn static_eval(&self, pos: &Position) -> i32 {
         if self.plain {
             let me = pos.side_to_move();
-            PLAIN_UNIT * (pos.material(me) as i32 - pos.material(me.other()) as i32)
+            CENTIMEN_A_MAN * (pos.material(me) as i32 - pos.material(me.other()) as i32)
         } else {
             self.eval.evaluate(pos)
         }
@@ -597,7 +598,7 @@ impl Searcher {
         for m in &legal {
             rng_state = Rng::new(rng_state).next_u64();
             let n = if noise > 0 {
-                ((rng_state % (2 * noise as u64 + 1)) as i32 - noise) * unit / 100
+                ((rng_state % (2 * noise as u64 + 1)) as i32 - noise) * unit / CENTIMEN_A_MAN
             } else {
                 0
             };
