@@ -14,15 +14,15 @@
 //! | 3 | 2,000 nodes (Surakarta and towers 1,000) | ±40 | casual players |
 //! | 4 | 15,000 nodes (towers 4,000) | ±25 | club players |
 //! | 5 | 100,000 nodes (Surakarta 60,000, towers 20,000); Queah: table wins in the endgame | 0 | strong |
-//! | 6 | the time given (1 s by default); Queah: the table throughout; contempt for draws 20 (60 in a drawn Queah position) | 0 | full strength |
+//! | 6 | the time given (1 s by default); Queah: the table throughout; contempt for draws by repetition 20 (60 for every draw in a drawn Queah position) | 0 | full strength |
 //!
 //! In Alquerque (every reading) the noise is ±2000, ±540, ±320, ±175 and ±100 for levels 1–5
 //! ([`ALQUERQUE_NOISE`]): level 1 plays at random there.
 //!
-//! Level 6 scores a game ended drawn by repetition or the no-progress limit at −[`LEVEL6_CONTEMPT`]
-//! for itself instead of 0 ([`Searcher::set_contempt`]), so it plays on rather than repeat into a
+//! Level 6 scores a game ended drawn by repetition at −20 for itself instead of 0
+//! ([`LEVEL6_CONTEMPT`], [`Searcher::set_contempt`]), so it plays on rather than repeat into a
 //! draw when a non-drawn line is about as good (in Queah, where it keeps to the table's drawing
-//! moves, this is what lets it beat level 5).
+//! moves, this is what lets it beat level 5); a draw at the no-progress limit it scores 0.
 //!
 //! Every level returns a legal move whenever one exists, whatever the limits.
 //!
@@ -55,7 +55,7 @@
 
 use crate::clock::Clock;
 use crate::queah::{self, Value};
-use crate::search::{Limits, Progress, RootMoves, SearchResult, Searcher};
+use crate::search::{Contempt, Limits, Progress, RootMoves, SearchResult, Searcher};
 use quirkat_rules::board::BoardKind;
 use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::{Family, Game, Move, Rules, Side};
@@ -270,7 +270,7 @@ pub fn choose(
         Player::Material => {
             let limits = choice.fixed.unwrap_or(Limits::time(choice.time_ms));
             searcher.set_plain(true);
-            searcher.set_contempt(0);
+            searcher.set_contempt(Contempt::NONE);
             searched(searcher.search(game, &limits, clock, progress))
         }
         Player::Level(l) => {
@@ -297,7 +297,7 @@ pub fn choose(
             searcher.set_contempt(match root {
                 RootMoves::Drawn(_) => LEVEL6_DRAWN_TABLE_CONTEMPT,
                 _ if l >= 6 => LEVEL6_CONTEMPT,
-                _ => 0,
+                _ => Contempt::NONE,
             });
             searched(searcher.search_among(
                 game,
@@ -312,18 +312,23 @@ pub fn choose(
     }
 }
 
-/// Level 6's contempt for draws by repetition or the no-progress limit, in the evaluation's unit
-/// (see [`Searcher::set_contempt`]): it plays on rather than repeat into a draw, unless that costs
-/// more than a fifth of a man (a twentieth in Ratti, whose unit is a quarter-centiman). The other
-/// levels score such draws 0.
-pub const LEVEL6_CONTEMPT: i32 = 20;
+/// Level 6's contempt for draws, in the evaluation's unit (see [`Searcher::set_contempt`]): it
+/// plays on rather than repeat into a draw, unless that costs more than a fifth of a man (a
+/// twentieth in Ratti, whose unit is a quarter-centiman). A draw at the no-progress limit it scores
+/// 0: there a draw can only be avoided by a capture, and a contempt for it made level 6 leave a man
+/// to be taken, its search expecting the opponent to take the draw instead (Satoel after Jacobson,
+/// `docs/ai-levels.md`, "Contempt at the no-progress limit"). The other levels score every draw 0.
+pub const LEVEL6_CONTEMPT: Contempt = Contempt {
+    repetition: 20,
+    limit: 0,
+};
 
 /// Level 6's contempt in a position a solved table calls drawn (Queah). Its search knows there
 /// that every way out of the draw is closed to itself (`RootMoves::Drawn`), and with
 /// [`LEVEL6_CONTEMPT`] it repeated into draws it could have played on from: against `material` at
 /// 200,000 nodes a move, 100 games, Queah after Büttikofer went 35-65-0 with 20 and 56-44-0 with
 /// 60 (57-41-2 with 100), Queah 32-68-0 and 50-50-0 (`docs/ai-levels.md`).
-pub const LEVEL6_DRAWN_TABLE_CONTEMPT: i32 = 60;
+pub const LEVEL6_DRAWN_TABLE_CONTEMPT: Contempt = Contempt::both(60);
 
 /// Total material (board and reserve, both sides) at or below which level 5 converts a won
 /// position from a solved table; above it, and in positions that are not won, level 5 searches.

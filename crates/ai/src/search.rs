@@ -64,7 +64,7 @@ use crate::weights::Weights;
 use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::ruleset::CaptureRule;
 use quirkat_rules::{
-    EndRules, Family, Game, GameResult, Move, Position, Rules, RulesetId, generate,
+    EndReason, EndRules, Family, Game, GameResult, Move, Position, Rules, RulesetId, generate,
     generate_captures, make,
 };
 use std::sync::Arc;
@@ -142,6 +142,32 @@ pub fn mate_distance(score: i32) -> Option<i32> {
         Some(-(MATE + score))
     } else {
         None
+    }
+}
+
+/// What a drawn end costs the side to move at the root, in the evaluation's unit
+/// ([`Searcher::set_contempt`]): a draw by repetition, and one at the no-progress limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contempt {
+    /// A game drawn by the position's last allowed occurrence.
+    pub repetition: i32,
+    /// A game drawn at the no-progress limit (with `majority` scoring, men even there).
+    pub limit: i32,
+}
+
+impl Contempt {
+    /// Every draw scored 0.
+    pub const NONE: Contempt = Contempt {
+        repetition: 0,
+        limit: 0,
+    };
+
+    /// The same contempt for both draws.
+    pub const fn both(contempt: i32) -> Contempt {
+        Contempt {
+            repetition: contempt,
+            limit: contempt,
+        }
     }
 }
 
@@ -336,8 +362,9 @@ pub struct Searcher {
     last_score: Option<i32>,
     aborted: bool,
     root_depth: i32,
-    /// What a drawn end (repetition or the no-progress limit) costs the side to move at the root.
-    contempt: i32,
+    /// What a drawn end costs the side to move at the root: by repetition, and at the no-progress
+    /// limit ([`Searcher::set_contempt`]).
+    contempt: Contempt,
     /// The plain yardstick: a material-only evaluation, no quiescence, no extensions or reductions
     /// (see [`Searcher::set_plain`]).
     plain: bool,
@@ -347,7 +374,7 @@ pub struct Searcher {
     /// it is empty: a drawn end scores by the first two, and a position out of a solved draw by
     /// all three, so a search under another frame starts from a cleared table (the app's worker
     /// serves both sides, and hints, with one searcher).
-    draw_frame: Option<(usize, i32, bool)>,
+    draw_frame: Option<(usize, Contempt, bool)>,
 }
 
 impl Searcher {
@@ -388,7 +415,7 @@ impl Searcher {
             last_score: None,
             aborted: false,
             root_depth: 1,
-            contempt: 0,
+            contempt: Contempt::NONE,
             root_side: 0,
             draw_frame: None,
             plain: false,
@@ -454,12 +481,16 @@ impl Searcher {
     }
 
     /// Contempt for draws, in the evaluation's unit (centimen but in Ratti, see the module
-    /// documentation): a game ended drawn by repetition or the no-progress limit is
-    /// scored `-contempt` for the side to move at the root (and `+contempt` for its opponent), so a
-    /// positive value makes the search avoid such draws unless everything else is worse by more.
-    /// 0 (the default) scores them 0. Level 6 uses it to play on for a win in Queah's drawn positions.
-    pub fn set_contempt(&mut self, contempt: i32) {
-        self.contempt = contempt.clamp(0, 200);
+    /// documentation): a game ended drawn by repetition is scored `-contempt.repetition` for the
+    /// side to move at the root (and `+contempt.repetition` for its opponent), one drawn at the
+    /// no-progress limit `-contempt.limit` (and `+contempt.limit`), so a positive value makes the
+    /// search avoid such draws unless everything else is worse by more. Each is clamped to 0..=200;
+    /// [`Contempt::NONE`] (the default) scores them 0.
+    pub fn set_contempt(&mut self, contempt: Contempt) {
+        self.contempt = Contempt {
+            repetition: contempt.repetition.clamp(0, 200),
+            limit: contempt.limit.clamp(0, 200),
+        };
     }
 
     /// A bound on the work of every search from now on, besides its [`Limits`]: the moves generated
@@ -541,8 +572,8 @@ impl Searcher {
             RootMoves::Drawn(v) => Some(v),
             _ => None,
         };
-        let frame = if self.contempt == 0 && verdict.is_none() {
-            (0, 0, false)
+        let frame = if self.contempt == Contempt::NONE && verdict.is_none() {
+            (0, Contempt::NONE, false)
         } else {
             (self.root_side, self.contempt, verdict.is_some())
         };
@@ -744,16 +775,17 @@ impl Searcher {
     /// earlier in that window ([`Path::Seen`]).
     fn path_end(&self, pos: &Position, ply: usize) -> Path {
         let window = &self.path[self.window[ply]..=self.base + ply];
-        match self.end.limit_counted(pos, window) {
+        let contempt = match self.end.limit_counted(pos, window) {
             (None, n) if n >= 2 => return Path::Seen,
             (None, _) => return Path::New,
-            (Some(_), _) => {}
-        }
+            (Some(EndReason::Repetition), _) => self.contempt.repetition,
+            (Some(_), _) => self.contempt.limit,
+        };
         Path::End(match self.end.scored(pos) {
             GameResult::Win(s) if s == pos.side_to_move() => MATE - ply as i32,
             GameResult::Win(_) => -(MATE - ply as i32),
-            GameResult::Draw if pos.side_to_move().index() == self.root_side => -self.contempt,
-            GameResult::Draw => self.contempt,
+            GameResult::Draw if pos.side_to_move().index() == self.root_side => -contempt,
+            GameResult::Draw => contempt,
         })
     }
 

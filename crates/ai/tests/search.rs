@@ -3,7 +3,9 @@
 
 use quirkat_ai::bench::BENCH_RULESETS;
 use quirkat_ai::search::{MATE_BOUND, mate_distance};
-use quirkat_ai::{Choice, Clock, Limits, Player, Searcher, ZeroClock, choose, choose_move};
+use quirkat_ai::{
+    Choice, Clock, Contempt, Limits, Player, Searcher, ZeroClock, choose, choose_move,
+};
 use quirkat_rules::rng::Rng;
 use quirkat_rules::{Game, GameKind, GameResult, Move, OptionKey, Rules, RulesetId, Side};
 use std::cell::Cell;
@@ -328,10 +330,10 @@ fn contempt_for_the_other_side_starts_afresh() {
             (res.best, res.score, res.depth, res.nodes, res.pv)
         };
         let mut fresh = Searcher::new(1);
-        fresh.set_contempt(20);
+        fresh.set_contempt(Contempt::both(20));
         let want = run(&mut fresh, &reply);
         let mut reused = Searcher::new(1);
-        reused.set_contempt(20);
+        reused.set_contempt(Contempt::both(20));
         run(&mut reused, g);
         assert_eq!(run(&mut reused, &reply), want, "{r}");
         // the same side on the same position again (a hint, then the move): the table is kept,
@@ -735,4 +737,48 @@ fn a_stored_score_does_not_hide_a_third_occurrence() {
     let there = after(&game, &b5b6);
     let lost = after(&there, &there.parse_move("d5-c5").unwrap());
     assert_eq!(won_by(&lost, me.other()), Some(true));
+}
+
+/// Level 6's contempt is for draws by repetition; a draw at the no-progress limit it scores 0. With
+/// a contempt there too, its search took the limit's draw to be worth that contempt to the
+/// opponent, and in Satoel after Jacobson at 1 s a move it left a man to be taken at the edge of
+/// the limit, expecting the opponent to prefer the draw (`docs/ai-levels.md`, "Contempt at the
+/// no-progress limit"). Two slow readings (Ratti's unit a quarter-centiman, its contempt 5
+/// centimen), each after a balanced opening `quirkat match` chose, the limit brought six plies
+/// ahead: level 6 sees the limit's draw and no way to gain a man before it, and scores 0 (with a
+/// contempt for the limit, −20 and −5).
+#[test]
+fn level_6_scores_the_limits_draw_zero() {
+    for (r, opening) in [
+        (
+            RulesetId::Satoel1919,
+            "e3-f2 e11-e12 f2-g1 e10-e11 d7-e7 e12-d12 d6-d7 d12-e12",
+        ),
+        (
+            RulesetId::Ratti,
+            "d5-e5 f5xd5 f4-e5 g5-f5 e5xg5 f6-e5 e3-f4 g6-f6",
+        ),
+    ] {
+        let play = |rules: Rules| {
+            let mut game = Game::new(rules);
+            for m in opening.split_whitespace() {
+                game.play_text(m).unwrap();
+            }
+            game
+        };
+        let count = play(Rules::new(r)).position().no_progress();
+        let limit = (count + 6).to_string();
+        let game = play(Rules::from_pairs(r, [("limit", limit.as_str())]).unwrap());
+        let six = Choice {
+            fixed: Some(Limits::nodes(200_000)),
+            ..Choice::new(Player::Level(6), 1)
+        };
+        let chosen = choose(&game, &six, &ZeroClock, &mut Searcher::new(4), &mut |_| {
+            true
+        });
+        let found = chosen.search.expect("level 6 searches");
+        assert!(found.depth >= 6, "{r}: depth {}", found.depth);
+        let best = chosen.best.map(|m| m.text(game.rules().board));
+        assert_eq!(found.score, 0, "{r}: {best:?}");
+    }
 }
