@@ -20,8 +20,9 @@
 //!   search path joined to the game's own history ([`Game::history`]): the window of positions that
 //!   can recur restarts after every irreversible move, and the position ends the game when it occurs
 //!   `repetitions` times in it. Such an end is scored as the ruleset scores it: with `majority`
-//!   scoring, more pieces is a win (scored like any win, with its distance), equal is 0; with `draw`
-//!   scoring, 0.
+//!   scoring, more pieces is a win (scored like any win, with its distance), equal is a draw; with
+//!   `draw` scoring, a draw. A draw scores 0, or the [`Contempt`] for its kind (repetition or the
+//!   limit) against the root's side.
 //! * The transposition table is keyed by the Zobrist hash, which does not hold the path or the
 //!   no-progress counter. Near the limit (within 32 plies of it) the counter is mixed into the key, so
 //!   limit scores are not carried across counters there. A position that occurred earlier in the
