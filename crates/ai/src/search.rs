@@ -43,6 +43,10 @@
 //! rest with a null window and a re-search), late-move reductions by one ply for quiet moves after
 //! the third at depth 3 or more, and a one-ply extension when there is a single legal move (forced
 //! captures are common: the extension is allowed while the ply is below twice the iteration's depth).
+//! In Surakarta's family a retake, a capture on the point the move before captured on, is also
+//! searched a ply deeper (under the same bound, and not on top of the single-move extension): an
+//! exchange along the circuits is then seen to its end at the depth that started it
+//! (`docs/ai-levels.md`, "Retakes a ply deeper").
 //! No null-move pruning: these games have zugzwang (a blocked side loses).
 //!
 //! Move ordering: the table's move, then captures by size (pieces taken, then kings taken, then a
@@ -65,8 +69,8 @@ use crate::weights::Weights;
 use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::ruleset::CaptureRule;
 use quirkat_rules::{
-    EndReason, EndRules, Family, Game, GameResult, Move, Position, Rules, RulesetId, generate,
-    generate_captures, make,
+    EndReason, EndRules, Family, Game, GameResult, Move, Point, Position, Rules, RulesetId,
+    generate, generate_captures, make,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -363,6 +367,9 @@ pub struct Searcher {
     last_score: Option<i32>,
     aborted: bool,
     root_depth: i32,
+    /// Where the move into each ply's position captured, `None` for a move that did not: the
+    /// retake extension's memory (Surakarta's family).
+    cap_to: Vec<Option<Point>>,
     /// What a drawn end costs the side to move at the root: by repetition, and at the no-progress
     /// limit ([`Searcher::set_contempt`]).
     contempt: Contempt,
@@ -416,6 +423,7 @@ impl Searcher {
             last_score: None,
             aborted: false,
             root_depth: 1,
+            cap_to: vec![None; MAX_PLY + 2],
             contempt: Contempt::NONE,
             root_side: 0,
             draw_frame: None,
@@ -748,6 +756,7 @@ impl Searcher {
         } else {
             self.window[ply]
         };
+        self.cap_to[ply + 1] = if m.is_capture() { Some(m.to()) } else { None };
     }
 
     fn set_pv(&mut self, ply: usize, m: &Move) {
@@ -1033,6 +1042,10 @@ impl Searcher {
         } else {
             depth - 1
         };
+        // A retake (a capture on the point the move before captured on) one ply more.
+        let retakes = !self.plain
+            && self.rules.family == Family::Surakarta
+            && (ply as i32) < 2 * self.root_depth;
         self.order_moves(pos, moves, ply, tt_move, false);
         let rules = self.rules;
         let side = pos.side_to_move().index();
@@ -1044,6 +1057,11 @@ impl Searcher {
             let child = make(&rules, pos, m);
             self.enter(ply, m, &child);
             let quiet = !m.is_capture() && m.huff_point().is_none() && !m.promotes();
+            let new_depth = if retakes && new_depth < depth && self.cap_to[ply] == Some(m.to()) {
+                depth
+            } else {
+                new_depth
+            };
             let v = if i == 0 {
                 -self.node(cx, &child, new_depth, -beta, -alpha, ply + 1)
             } else {
