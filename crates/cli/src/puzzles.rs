@@ -10,13 +10,16 @@
 //! first, with the command line in `made_by`. Progress goes to standard error.
 //!
 //! **The ids.** A puzzle's id (`srand-017`) is the key of a reader's result, so it names one
-//! position for good. When `--output` names a set already there, a position found again keeps its
-//! id there, and a new one is numbered above the set's `last_id`, the highest number the game has
-//! had; so finding a set again (after a change to the search, say) never hands an old puzzle's id,
-//! and a reader's result, to another position. A file there that is not a sound set of the game
-//! ([`PuzzleSet::check`]) stops the command before its search, and is left as it is; the new set
-//! is written beside it and renamed over it. On standard output the puzzles are numbered from 1,
-//! so a shipped set is found again with `--output` naming its own file, as its `made_by` says.
+//! position for good. When `--output` names a set already there, its positions are judged again
+//! first, in its order, and those that are still puzzles stay, with their ids (their lines are
+//! the search's of now); the games fill the rest of the count. A position found again keeps its id
+//! there, and a new one is numbered above the set's `last_id`, the highest number the game has
+//! had; so finding a set again (after a change to the search, say) keeps the readers' results of
+//! the puzzles that hold, and never hands an old puzzle's id, and a reader's result, to another
+//! position. A file there that is not a sound set of the game ([`PuzzleSet::check`]) stops the
+//! command before its search, and is left as it is; the new set is written beside it and renamed
+//! over it. On standard output the puzzles are numbered from 1, so a shipped set is found again
+//! with `--output` naming its own file, as its `made_by` says.
 //!
 //! **The games.** Game `k` (from 1) starts with [`OPENING_PLIES`] random plies drawn with the seed
 //! and the game's number, then level 3 and level 4 play it out (level 4 has the first move in odd
@@ -56,8 +59,8 @@
 //! and Zamma.)
 //!
 //! Each found puzzle is checked against the rules ([`quirkat_teach::puzzle::Puzzle::check`])
-//! before it is kept. The same arguments give the same file on every machine: the games, the
-//! searches and the judge are deterministic.
+//! before it is kept. The same arguments, and the same set there, give the same file on every
+//! machine: the games, the searches and the judge are deterministic.
 
 use crate::args::{RulesArgs, number, positive};
 use quirkat_ai::puzzle::{self, Found, Params};
@@ -131,45 +134,51 @@ pub fn run(a: &PuzzlesArgs) -> Result<(), String> {
     if let Some(t) = &table {
         eprintln!("solved table: {} positions", t.positions());
     }
-    let mut searcher = puzzle::searcher();
+    let mut hunt = Hunt {
+        params,
+        table: table.as_ref(),
+        searcher: puzzle::searcher(),
+        seen: BTreeSet::new(),
+        found: Vec::new(),
+        judged: 0,
+        easy: 0,
+        most_easy: a.count * EASY_SHARE.0 / EASY_SHARE.1,
+    };
+    let report = |hunt: &Hunt, f: &Found, whence: &str| {
+        eprintln!(
+            "{}/{} ({whence}, difficulty {}, gain {}): {} positions judged, {:.0} s",
+            hunt.found.len(),
+            a.count,
+            f.difficulty,
+            gain_text(f),
+            hunt.judged,
+            started.elapsed().as_secs_f64()
+        );
+    };
+    // the set there first: its puzzles that still hold stay, with their ids
+    for (position, id) in std::mem::take(&mut ids.earlier) {
+        match hunt.consider(position)? {
+            Ok(f) => {
+                report(&hunt, &f, &format!("{id}, kept"));
+                if hunt.found.len() == a.count {
+                    return write(a, &rules, &mut ids, hunt.found);
+                }
+            }
+            Err(why) => eprintln!("{id} not kept: {why}"),
+        }
+    }
     let mut players = Searcher::new(16);
     // the players' work bounded as the judge's is: a flying king's thousands of chains
     players.set_move_limit(Some(params.moves));
-    let mut seen = BTreeSet::new();
-    let mut found: Vec<Puzzle> = Vec::new();
-    let mut judged = 0u64;
-    let (mut easy, most_easy) = (0, a.count * EASY_SHARE.0 / EASY_SHARE.1);
     for number in 1..=MAX_GAMES {
         let mut game = opening(&rules, mix(a.seed ^ mix(u64::from(number))));
         let mut plies = OPENING_PLIES;
         players.clear();
         while game.outcome().is_none() && plies < GAME_PLIES {
-            let position = without_history(&game);
-            if seen.insert(game.position().hash()) {
-                judged += 1;
-                let start = Game::from_position_string(&position)
-                    .map_err(|e| format!("a position string that does not read: {e}"))?;
-                if let Ok(f) = puzzle::judge(&start, &params, &mut searcher, table.as_ref())
-                    && (f.difficulty > 1 || easy < most_easy)
-                {
-                    easy += usize::from(f.difficulty == 1);
-                    let p = to_puzzle(&start, position, &f);
-                    p.check()
-                        .map_err(|e| format!("a puzzle that breaks the rules: {e}"))?;
-                    found.push(p);
-                    eprintln!(
-                        "{}/{} (game {number}, ply {plies}, difficulty {}, gain {}): {} \
-                         positions judged, {:.0} s",
-                        found.len(),
-                        a.count,
-                        f.difficulty,
-                        gain_text(&f),
-                        judged,
-                        started.elapsed().as_secs_f64()
-                    );
-                    if found.len() == a.count {
-                        return write(a, &rules, &mut ids, found);
-                    }
+            if let Ok(f) = hunt.consider(without_history(&game))? {
+                report(&hunt, &f, &format!("game {number}, ply {plies}"));
+                if hunt.found.len() == a.count {
+                    return write(a, &rules, &mut ids, hunt.found);
                 }
             }
             let level = if plies.is_multiple_of(2) != number.is_multiple_of(2) {
@@ -190,9 +199,54 @@ pub fn run(a: &PuzzlesArgs) -> Result<(), String> {
         }
     }
     Err(format!(
-        "only {} puzzles in {MAX_GAMES} games ({judged} positions judged)",
-        found.len()
+        "only {} puzzles in {MAX_GAMES} games ({} positions judged)",
+        hunt.found.len(),
+        hunt.judged
     ))
+}
+
+/// The search for puzzles: the judge and what it has kept.
+struct Hunt<'a> {
+    params: Params,
+    table: Option<&'a Table>,
+    searcher: Searcher,
+    /// The keys of the positions judged.
+    seen: BTreeSet<u64>,
+    found: Vec<Puzzle>,
+    judged: u64,
+    /// Puzzles of difficulty 1 kept, and the most that may be.
+    easy: usize,
+    most_easy: usize,
+}
+
+impl Hunt<'_> {
+    /// Judges `position` (a position string without history) unless a position with its key was
+    /// judged before, and keeps it if it is a puzzle and the share of easy ones allows it: the
+    /// verdict if kept, else why not (an error is a position that does not read or a puzzle
+    /// that breaks the rules).
+    fn consider(&mut self, position: String) -> Result<Result<Found, String>, String> {
+        let start = Game::from_position_string(&position)
+            .map_err(|e| format!("a position string that does not read: {e}"))?;
+        if !self.seen.insert(start.position().hash()) {
+            return Ok(Err("its position was judged before".into()));
+        }
+        self.judged += 1;
+        let f = match puzzle::judge(&start, &self.params, &mut self.searcher, self.table) {
+            Ok(f) => f,
+            Err(e) => return Ok(Err(format!("not a puzzle by search: {e}"))),
+        };
+        if f.difficulty == 1 && self.easy >= self.most_easy {
+            return Ok(Err(
+                "of difficulty 1, and the set has its share of those".into()
+            ));
+        }
+        self.easy += usize::from(f.difficulty == 1);
+        let p = to_puzzle(&start, position, &f);
+        p.check()
+            .map_err(|e| format!("a puzzle that breaks the rules: {e}"))?;
+        self.found.push(p);
+        Ok(Ok(f))
+    }
 }
 
 /// The game after the random opening of game `seed` (fewer plies if a game would end in it).
@@ -276,6 +330,8 @@ fn command_line() -> String {
 struct Ids {
     /// The ids of the set already there, by position.
     kept: BTreeMap<String, String>,
+    /// The positions of the set already there and their ids, in its order, to be judged again.
+    earlier: Vec<(String, String)>,
     /// The highest number given.
     last_id: u32,
 }
@@ -303,13 +359,14 @@ impl Ids {
                     e.problem
                 )
             })?;
-        let kept = set
+        let earlier: Vec<(String, String)> = set
             .puzzles
             .into_iter()
             .map(|p| (p.position, p.id))
             .collect();
         Ok(Ids {
-            kept,
+            kept: earlier.iter().cloned().collect(),
+            earlier,
             last_id: set.last_id,
         })
     }

@@ -248,23 +248,28 @@ fn puzzles_writes_a_set_that_holds() {
     assert!(before.keys().all(|position| now.contains_key(position)));
     numbered_above(&four, &before, 3);
     assert_eq!(four.last_id, 4);
-    // fewer puzzles (not all of them found before: the share of easy ones changes with the
-    // count): a position found before keeps its id, a new one is numbered above 4, never below
+    // fewer puzzles: the set there is judged first, so two of its puzzles stay as they were (the
+    // first two that the share of easy ones, smaller now, lets in)
     more[4] = "2";
     assert!(quirkat(&more).status.success());
     let two = puzzle::parse(GameKind::Towers, &std::fs::read_to_string(&file).unwrap()).unwrap();
-    numbered_above(&two, &now, 4);
-    // another seed's puzzles: numbered from the file there (the set of two), whatever an earlier
-    // set called them
+    assert_eq!(two.puzzles.len(), 2);
+    assert!(two.puzzles.iter().all(|p| four.puzzles.contains(p)));
+    assert_eq!(two.last_id, 4);
+    // another seed: the two puzzles there still hold and stay with their ids; the third comes
+    // from seed 8's games, numbered above the file's last id, whatever an earlier set called it
     more[4] = "3";
     more[6] = "8";
     assert!(quirkat(&more).status.success());
     let other = puzzle::parse(GameKind::Towers, &std::fs::read_to_string(&file).unwrap()).unwrap();
-    numbered_above(&other, &ids_by_position(&two), two.last_id);
+    let (kept, now) = (ids_by_position(&two), ids_by_position(&other));
     assert!(
-        other.last_id > two.last_id,
-        "seed 8 finds puzzles seed 7 did not"
+        kept.iter()
+            .all(|(position, id)| now.get(position) == Some(id)),
+        "{kept:?} not all in {now:?}"
     );
+    numbered_above(&other, &kept, two.last_id);
+    assert_eq!(other.last_id, two.last_id + 1);
 
     // a file there that is not a sound set of the game stops the command before its search and
     // stays as it was: not a set, a set without its last id, an id above it, another game's set
