@@ -157,7 +157,7 @@ pub fn run(a: &PuzzlesArgs) -> Result<(), String> {
     };
     // the set there first: its puzzles that still hold stay, with their ids
     for (position, id) in std::mem::take(&mut ids.earlier) {
-        match hunt.consider(position)? {
+        match hunt.consider(position, id.clone())? {
             Ok(f) => {
                 report(&hunt, &f, &format!("{id}, kept"));
                 if hunt.found.len() == a.count {
@@ -175,7 +175,7 @@ pub fn run(a: &PuzzlesArgs) -> Result<(), String> {
         let mut plies = OPENING_PLIES;
         players.clear();
         while game.outcome().is_none() && plies < GAME_PLIES {
-            if let Ok(f) = hunt.consider(without_history(&game))? {
+            if let Ok(f) = hunt.consider(without_history(&game), String::new())? {
                 report(&hunt, &f, &format!("game {number}, ply {plies}"));
                 if hunt.found.len() == a.count {
                     return write(a, &rules, &mut ids, hunt.found);
@@ -221,10 +221,11 @@ struct Hunt<'a> {
 
 impl Hunt<'_> {
     /// Judges `position` (a position string without history) unless a position with its key was
-    /// judged before, and keeps it if it is a puzzle and the share of easy ones allows it: the
-    /// verdict if kept, else why not (an error is a position that does not read or a puzzle
-    /// that breaks the rules).
-    fn consider(&mut self, position: String) -> Result<Result<Found, String>, String> {
+    /// judged before, and keeps it, with `id` (empty for a position new to the set, numbered when
+    /// the set is written), if it is a puzzle and the share of easy ones allows it: the verdict if
+    /// kept, else why not (an error is a position that does not read or a puzzle that breaks the
+    /// rules).
+    fn consider(&mut self, position: String, id: String) -> Result<Result<Found, String>, String> {
         let start = Game::from_position_string(&position)
             .map_err(|e| format!("a position string that does not read: {e}"))?;
         if !self.seen.insert(start.position().hash()) {
@@ -241,7 +242,10 @@ impl Hunt<'_> {
             ));
         }
         self.easy += usize::from(f.difficulty == 1);
-        let p = to_puzzle(&start, position, &f);
+        let p = Puzzle {
+            id,
+            ..to_puzzle(&start, position, &f)
+        };
         p.check()
             .map_err(|e| format!("a puzzle that breaks the rules: {e}"))?;
         self.found.push(p);
@@ -324,12 +328,11 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// The ids given so far: a position found again keeps its id, and a new one is numbered above
-/// every id the game has had.
+/// The ids given so far: a puzzle of the set there keeps its id (its position is judged before
+/// the games', so they cannot find it again), and a new one is numbered above every id the game
+/// has had.
 #[derive(Default)]
 struct Ids {
-    /// The ids of the set already there, by position.
-    kept: BTreeMap<String, String>,
     /// The positions of the set already there and their ids, in its order, to be judged again.
     earlier: Vec<(String, String)>,
     /// The highest number given.
@@ -359,32 +362,25 @@ impl Ids {
                     e.problem
                 )
             })?;
-        let earlier: Vec<(String, String)> = set
-            .puzzles
-            .into_iter()
-            .map(|p| (p.position, p.id))
-            .collect();
         Ok(Ids {
-            kept: earlier.iter().cloned().collect(),
-            earlier,
+            earlier: set
+                .puzzles
+                .into_iter()
+                .map(|p| (p.position, p.id))
+                .collect(),
             last_id: set.last_id,
         })
     }
 
-    /// The id of a puzzle of `game` at `position`: its id there, or the next number.
-    fn of(&mut self, game: GameKind, position: &str) -> String {
-        match self.kept.get(position) {
-            Some(id) => id.clone(),
-            None => {
-                self.last_id += 1;
-                puzzle_data::id_of(game.id(), self.last_id)
-            }
-        }
+    /// The next id of `game`, above every one it has had.
+    fn next(&mut self, game: GameKind) -> String {
+        self.last_id += 1;
+        puzzle_data::id_of(game.id(), self.last_id)
     }
 }
 
-/// Sorts the puzzles by difficulty (in the order found among equals), numbers them, and writes
-/// the set.
+/// Sorts the puzzles by difficulty (in the order found among equals), numbers the new ones, and
+/// writes the set.
 fn write(
     a: &PuzzlesArgs,
     rules: &Rules,
@@ -393,8 +389,8 @@ fn write(
 ) -> Result<(), String> {
     found.sort_by_key(|p| p.difficulty);
     let game = rules.ruleset.game();
-    for p in &mut found {
-        p.id = ids.of(game, &p.position);
+    for p in found.iter_mut().filter(|p| p.id.is_empty()) {
+        p.id = ids.next(game);
     }
     let set = PuzzleSet {
         game: game.id().to_string(),
