@@ -697,8 +697,11 @@ fn surakarta_exchanges_along_the_circuits_are_followed_to_their_end() {
 /// deeper, so a two-ply search sees through the exchange a capture starts. Two positions from
 /// random games (found by comparing two-ply searches with and without the extension against
 /// six-ply ones). In both the capture is a piece better than the step; with the extension the
-/// two-ply search scores them 14 and 231 (six plies: 16 and 210), without it it chose the steps
-/// f2-e3 and c2-b2, scoring them −22 and 128.
+/// two-ply search scores them −4 and 279 (six plies: −6 and 242), without it it chooses the step
+/// f2-e3 in the first. (With Surakarta's earlier weights: 14 and 231 against 16 and 210, and the
+/// steps f2-e3 and c2-b2 without it; the larger positional weights of now, `mobility` 5 and
+/// `circuit` 12, move the second's score by more than a quarter of a man between two plies and six,
+/// so half a man here.)
 #[test]
 fn surakarta_retakes_are_searched_a_ply_deeper() {
     let positions = [
@@ -715,9 +718,9 @@ fn surakarta_retakes_are_searched_a_ply_deeper() {
     ];
     for (text, right, wrong) in positions {
         let (shallow, deep) = surakarta_capture_seen(text, right, wrong);
-        // the two-ply score is the six-ply one within a quarter of a man
+        // the two-ply score is the six-ply one within half a man
         assert!(
-            (shallow - deep).abs() <= 25,
+            (shallow - deep).abs() <= 50,
             "{text}: {shallow} at two plies, {deep} at six"
         );
     }
