@@ -698,10 +698,8 @@ fn surakarta_exchanges_along_the_circuits_are_followed_to_their_end() {
 /// random games (found by comparing two-ply searches with and without the extension against
 /// six-ply ones). In both the capture is a piece better than the step; with the extension the
 /// two-ply search scores them −4 and 279 (six plies: −6 and 242), without it it chooses the step
-/// f2-e3 in the first. (With Surakarta's earlier weights: 14 and 231 against 16 and 210, and the
-/// steps f2-e3 and c2-b2 without it; the larger positional weights of now, `mobility` 5 and
-/// `circuit` 12, move the second's score by more than a quarter of a man between two plies and six,
-/// so half a man here.)
+/// f2-e3 in the first. The two-ply and six-ply scores may differ by half a man: Surakarta's
+/// positional weights (`mobility`, `circuit`) move a score by more than a quarter between them.
 #[test]
 fn surakarta_retakes_are_searched_a_ply_deeper() {
     let positions = [
