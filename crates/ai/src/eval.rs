@@ -28,6 +28,7 @@
 //! | `lives` | own pieces in the run just under one's own top: captures the stack survives | towers, Lasca, Bashni |
 //! | `buried` | own pieces under one's own top, below an enemy piece | towers, Lasca, Bashni |
 //! | `prisoner` | enemy pieces held under one's own top | towers, Lasca, Bashni |
+//! | `fade` | not a term: where the no-progress limit is scored by material, the plies before it over which the score slides in even steps from the whole evaluation to the material count alone, what the limit will score (at most 32) | Meurimueng, Satoel after Jacobson |
 //!
 //! The values are data, one file a profile in `crates/ai/weights/` ([`crate::weights`]), each line
 //! with how its value was chosen.
@@ -54,8 +55,9 @@
 //! runs made did not overturn. The runs and their scores: the files' lines and
 //! `docs/ai-levels.md`.
 
-use crate::weights::Weights;
+use crate::weights::{MAX_FADE, Weights};
 use quirkat_rules::board::Board;
+use quirkat_rules::ruleset::Scoring;
 use quirkat_rules::{BitIter, Bits, Direction, Family, Position, Rules, Side};
 
 /// An evaluation for one ruleset: weights and the per-board tables built from them.
@@ -85,6 +87,9 @@ pub struct Evaluator {
     grid: Option<Grid64>,
     /// Directions a man of each side may step in.
     man_dirs: [&'static [Direction]; 2],
+    /// The plies over which the score fades to the material count before the no-progress limit
+    /// (`fade`, clamped to 0..=[`MAX_FADE`]; 0 where the limit is off or scored a draw).
+    fade: i32,
 }
 
 const ALL_DIRS: [Direction; 8] = Direction::ALL;
@@ -275,6 +280,11 @@ impl Evaluator {
             tracks,
             grid,
             man_dirs,
+            fade: if rules.options.limit > 0 && rules.scoring == Scoring::Majority {
+                w.fade.clamp(0, MAX_FADE)
+            } else {
+                0
+            },
         }
     }
 
@@ -301,11 +311,22 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move, in hundredths of a man.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        match self.rules.family {
+        let score = match self.rules.family {
             Family::Leap | Family::Queah => self.leap(pos),
             Family::Surakarta => self.surakarta(pos),
             Family::Towers => self.towers(pos),
+        };
+        // within `fade` plies of a limit scored by material, what the limit will count takes over
+        // from the positional terms, which can no longer be turned into men: the material count,
+        // plus the rest of the score times the plies left over `fade` (docs/ai-levels.md, "The
+        // positional score fading before the limit")
+        let left = i32::from(self.rules.options.limit) - i32::from(pos.no_progress());
+        if self.fade == 0 || left >= self.fade {
+            return score;
         }
+        let me = pos.side_to_move();
+        let material = self.unit() * (pos.material(me) as i32 - pos.material(me.other()) as i32);
+        material + (score - material) * left.max(0) / self.fade
     }
 
     /// Free adjacent points in the given directions, for every piece of `pieces` at once.
@@ -779,6 +800,40 @@ mod tests {
     /// from either end: 8. A man in the corner (a9) cannot be leapt at all. A second man on e4 closes
     /// e5's line north and south (e4 is its own) and is itself open only east and west (e4 has no
     /// diagonals): 6 + 2.
+    /// Where the no-progress limit is scored by material (Meurimueng), the score is the whole
+    /// evaluation until `fade` plies before the limit, then slides in even steps to the material
+    /// count alone, what the limit will score; with the limit off, or where it is scored a draw
+    /// (Alquerque), nothing fades.
+    #[test]
+    fn before_a_limit_scored_by_material_the_score_fades_to_the_material_count() {
+        let at = |ruleset: &str, options: &str, board: &str, no_progress: u16, w: &str| {
+            let game = Game::from_position_string(&format!(
+                "q1_{ruleset}_{options}_{board}_1_0.0.{no_progress}_"
+            ))
+            .unwrap();
+            let rules = game.rules();
+            let eval = Evaluator::with_weights(rules, parse(w).unwrap().over(Weights::ZERO));
+            (eval.evaluate(game.position()), rules.options.limit)
+        };
+        // two men against one, each of the two open to a leap along 6 and 2 lines: 200 - 100 - 40
+        let (board, w) = ("31x8x31o8", "man = 100\nexposed = 5\nfade = 8\n");
+        assert_eq!(at("meurimueng", "", board, 0, w).1, 100);
+        let fading: Vec<i32> = [0, 92, 93, 96, 99, 100]
+            .iter()
+            .map(|&np| at("meurimueng", "", board, np, w).0)
+            .collect();
+        assert_eq!(fading, [60, 60, 65, 80, 95, 100]);
+        // no limit, no fade
+        assert_eq!(at("meurimueng", "limit-0", board, 99, w).0, 60);
+        // a limit scored a draw counts no material: nothing fades (two men against one on
+        // Alquerque's board, with their free steps counted)
+        let (board, w) = ("11xx5o6", "man = 100\nmobility = 1\nfade = 8\n");
+        let whole = at("alquerque", "", board, 0, w);
+        assert_eq!(whole.1, 100);
+        assert_ne!(whole.0, 100);
+        assert_eq!(at("alquerque", "", board, 99, w).0, whole.0);
+    }
+
     #[test]
     fn exposed_counts_the_ways_a_short_leap_could_come() {
         // e5 is index 40 on the 9×9 board, e4 31, a9 72

@@ -24,8 +24,9 @@
 //!   `draw` scoring, a draw. A draw scores 0, or the [`Contempt`] for its kind (repetition or the
 //!   limit) against the root's side.
 //! * The transposition table is keyed by the Zobrist hash, which does not hold the path or the
-//!   no-progress counter. Near the limit (within 32 plies of it) the counter is mixed into the key, so
-//!   limit scores are not carried across counters there. A position that occurred earlier in the
+//!   no-progress counter. Near the limit (within [`MAX_FADE`] plies of it, 32) the counter is mixed
+//!   into the key, so limit scores, and an evaluation fading to the material count there
+//!   ([`Weights::fade`]), are not carried across counters. A position that occurred earlier in the
 //!   game's window neither takes a cut from the table nor stores a score in it: one more occurrence
 //!   may end the game there, and a score stored when it was new would hide that (a Meurimueng game
 //!   was lost so, `a_stored_score_does_not_hide_a_third_occurrence`). Repetition scores can still
@@ -65,12 +66,12 @@
 use crate::clock::Clock;
 use crate::eval::Evaluator;
 use crate::exchange::{exchange, retaken};
-use crate::weights::Weights;
+use crate::weights::{MAX_FADE, Weights};
 use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::ruleset::CaptureRule;
 use quirkat_rules::{
     EndReason, EndRules, Family, Game, GameResult, Move, Point, Position, Rules, RulesetId,
-    generate, generate_captures, make,
+    can_step_apart, generate, generate_captures, make,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -802,7 +803,7 @@ impl Searcher {
     fn tt_key(&self, pos: &Position) -> u64 {
         let limit = self.rules.options.limit;
         let np = pos.no_progress();
-        if limit > 0 && np + 32 >= limit {
+        if limit > 0 && i32::from(np) + MAX_FADE >= i32::from(limit) {
             pos.hash() ^ mix(np as u64 + 1)
         } else {
             pos.hash()
@@ -824,7 +825,6 @@ impl Searcher {
         }
         self.nodes += 1;
         self.pv[ply].clear();
-        let mut moves = std::mem::take(&mut self.bufs[ply]);
         // Quiescence where capturing is a free choice looks at the captures alone: they are listed
         // without the steps, which are only known to be there or not (nine nodes in ten of the
         // slow readings; the same captures in the same order, so the same search). So does
@@ -834,6 +834,26 @@ impl Searcher {
             && (self.rules.family == Family::Surakarta
                 || self.rules.family == Family::Leap
                     && self.rules.capture == CaptureRule::Optional);
+        let path = self.path_end(pos, ply);
+        // There a side that can step may stand pat instead of capturing: where the path ends the
+        // game, or standing pat ends the node (at beta, or past the plies that look at captures),
+        // the node's score is known before its captures are listed, and they are not (the same
+        // scores and nodes; fewer moves generated).
+        let mut stand = None;
+        if steps_apart && can_step_apart(&self.rules, pos) == Some(true) {
+            if let Path::End(v) = path {
+                return v;
+            }
+            let v = self.static_eval(pos);
+            if v >= beta
+                || ply >= MAX_PLY - 1
+                || depth <= -(QUIESCENCE_PLIES.min(optional_quiescence_plies(self.rules.family)))
+            {
+                return v;
+            }
+            stand = Some(v);
+        }
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
         let can_step = if steps_apart {
             generate_captures(&self.rules, pos, &mut moves)
         } else {
@@ -841,7 +861,6 @@ impl Searcher {
             false
         };
         self.generated += moves.len() as u64;
-        let path = self.path_end(pos, ply);
         let v = if moves.is_empty() && !can_step {
             -(MATE - ply as i32)
         } else if let Path::End(v) = path {
@@ -871,7 +890,7 @@ impl Searcher {
                         .iter()
                         .all(|m| m.is_capture() || m.huff_point().is_some())
                 };
-                self.quiesce(cx, pos, &moves, forced, at)
+                self.quiesce(cx, pos, &moves, forced, stand, at)
             } else {
                 self.full(cx, pos, &moves, at)
             }
@@ -945,15 +964,25 @@ impl Searcher {
         (order[i].0, order[i].1 as usize)
     }
 
-    fn quiesce(&mut self, cx: &Cx, pos: &Position, moves: &[Move], forced: bool, at: At) -> i32 {
+    /// A quiescence node: `moves` its captures (and huffs), `stand` its evaluation if already
+    /// made.
+    fn quiesce(
+        &mut self,
+        cx: &Cx,
+        pos: &Position,
+        moves: &[Move],
+        forced: bool,
+        stand: Option<i32>,
+        at: At,
+    ) -> i32 {
         let (depth, beta, ply) = (at.depth, at.beta, at.ply);
         let mut alpha = at.alpha;
         if depth <= -QUIESCENCE_PLIES {
-            return self.eval.evaluate(pos);
+            return stand.unwrap_or_else(|| self.eval.evaluate(pos));
         }
         let mut best = -INF;
         if !forced {
-            let stand = self.eval.evaluate(pos);
+            let stand = stand.unwrap_or_else(|| self.eval.evaluate(pos));
             if stand >= beta || depth <= -optional_quiescence_plies(self.rules.family) {
                 return stand;
             }

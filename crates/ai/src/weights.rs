@@ -12,9 +12,10 @@
 //!
 //! One weight a line, `NAME = VALUE`: a name of [`WEIGHT_NAMES`], a whole number of centimen
 //! (hundredths of a man; a file's unit is what it gives a man, 100 in every file but Ratti's,
-//! [`crate::Evaluator::unit`]) between −[`MAX_WEIGHT`] and [`MAX_WEIGHT`]. A name may appear
-//! once; a weight a file leaves out is 0 (its term plays no part in that family), unless the file
-//! has a base (below). Blank lines and everything after `#` are comments.
+//! [`crate::Evaluator::unit`]) between −[`MAX_WEIGHT`] and [`MAX_WEIGHT`]; `fade` alone counts
+//! plies ([`Weights::fade`]). A name may appear once; a weight a file leaves out is 0 (its term
+//! plays no part in that family), unless the file has a base (below). Blank lines and everything
+//! after `#` are comments.
 //!
 //! A file may build on another: a line `base = FILE` names a file of the same directory, whose
 //! weights are those of this file wherever it gives none. So a profile that differs from another
@@ -81,10 +82,19 @@ pub struct Weights {
     /// Leap family: per own piece and line along which a short leap could take it, the landing
     /// point beyond it empty and the point before it not its own (subtracted).
     pub exposed: i32,
+    /// Where the no-progress limit is scored by material: the plies before the limit over which
+    /// the score fades from the evaluation to the material count alone, the count the limit will
+    /// score (a count of plies, not of centimen; 0: no fade; at most [`MAX_FADE`]).
+    pub fade: i32,
 }
 
+/// The most plies a score may fade over before the limit ([`Weights::fade`]): the search's
+/// transposition table tells positions apart by their no-progress count within that many plies
+/// of the limit, and no further.
+pub const MAX_FADE: i32 = 32;
+
 /// The weights' names, in field order: the names of the files and of [`Weights::set`].
-pub const WEIGHT_NAMES: [&str; 16] = [
+pub const WEIGHT_NAMES: [&str; 17] = [
     "man",
     "king",
     "reserve",
@@ -101,6 +111,7 @@ pub const WEIGHT_NAMES: [&str; 16] = [
     "prisoner",
     "buried",
     "exposed",
+    "fade",
 ];
 
 /// Where the weights files are in the source tree this crate was built from (for `quirkat tune`).
@@ -132,6 +143,7 @@ const ZERO: Weights = Weights {
     prisoner: 0,
     buried: 0,
     exposed: 0,
+    fade: 0,
 };
 
 impl Weights {
@@ -160,7 +172,7 @@ impl Weights {
         *w.slot(i)
     }
 
-    /// The field of the weight named `WEIGHT_NAMES[i]` (`i` below 16).
+    /// The field of the weight named `WEIGHT_NAMES[i]` (`i` below 17).
     const fn slot(&mut self, i: usize) -> &mut i32 {
         match i {
             0 => &mut self.man,
@@ -178,7 +190,8 @@ impl Weights {
             12 => &mut self.lives,
             13 => &mut self.prisoner,
             14 => &mut self.buried,
-            _ => &mut self.exposed,
+            15 => &mut self.exposed,
+            _ => &mut self.fade,
         }
     }
 }
@@ -684,13 +697,15 @@ mod tests {
     }
 
     /// The two slow readings with chains take their own weights, which alone count exposed
-    /// pieces: the leap weights and exposed pieces. Ratti (single captures) has weights of its
-    /// own; Alquerque without compulsory capture (its limits are a draw) keeps the leap weights.
+    /// pieces and fade to the material count before the limit: the leap weights, exposed pieces
+    /// and the fade. Ratti (single captures) has weights of its own; Alquerque without compulsory
+    /// capture (its limits are a draw) keeps the leap weights.
     #[test]
     fn the_slow_readings_with_chains_and_only_they_weigh_exposed_pieces() {
         let of = |r: RulesetId| Profile::of(&Rules::new(r));
         let slow = readings(|_, p| p.weights().exposed > 0);
         assert_eq!(slow, ["meurimueng", "satoel-1919"]);
+        assert_eq!(readings(|_, p| p.weights().fade > 0), slow);
         for r in [RulesetId::Satoel1919, RulesetId::Meurimueng] {
             assert_eq!(of(r), Profile::LeapUnpromoted);
         }
@@ -703,6 +718,7 @@ mod tests {
             slow,
             Weights {
                 exposed: slow.exposed,
+                fade: slow.fade,
                 ..leap
             }
         );

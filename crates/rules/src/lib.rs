@@ -29,7 +29,7 @@ pub mod ruleset;
 
 pub use board::{BitIter, Bits, Board, BoardKind, Direction, Point, Track};
 pub use error::{FormatError, NotationError, OptionError, PlayError};
-pub use family::{generate, generate_captures, irreversible, make, route};
+pub use family::{can_step_apart, generate, generate_captures, irreversible, make, route};
 pub use game::{EndReason, EndRules, Game, GameResult, Outcome};
 pub use illegal::Illegal;
 pub use moves::{MAX_PATH, Move, MoveText, ParsedMove};

@@ -6,9 +6,10 @@
 //! `QUIRKAT_RANDOM_GAMES` sets the games per ruleset (default 1000; the test command runs in release).
 
 use quirkat_rules::family::surakarta::attackers;
+use quirkat_rules::ruleset::CaptureRule;
 use quirkat_rules::{
-    EndReason, EndRules, Family, Game, GameKind, GameResult, Move, Point, Rules, Side, generate,
-    generate_captures,
+    EndReason, EndRules, Family, Game, GameKind, GameResult, Move, Point, Rules, Side,
+    can_step_apart, generate, generate_captures,
 };
 use std::collections::HashMap;
 
@@ -116,6 +117,19 @@ fn play_one(rules: Rules, rng: &mut Rng, check_all_moves: bool) -> (Game, usize)
             others,
             all.iter().any(|m| !m.is_capture()),
             "other moves in {}",
+            game.to_position_string()
+        );
+        // known apart from the captures where capturing is a choice (the leap readings whose
+        // captures are optional, where nothing is huffed, and Surakarta's), and the same answer;
+        // not known apart elsewhere
+        let optional = match game.rules().family {
+            Family::Leap => game.rules().capture == CaptureRule::Optional,
+            family => family == Family::Surakarta,
+        };
+        assert_eq!(
+            can_step_apart(game.rules(), game.position()),
+            optional.then_some(others),
+            "steps known apart in {}",
             game.to_position_string()
         );
         if moves.is_empty() {

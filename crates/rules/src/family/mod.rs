@@ -73,6 +73,21 @@ pub fn generate_captures(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> 
     out.len() < all
 }
 
+/// Whether `pos` has a legal move that is no capture, where that is known without listing the
+/// captures: in the leap games whose captures are optional and in Surakarta's, with no huff
+/// pending, what [`generate_captures`] would return; `None` elsewhere. A search that stops at a
+/// position it may leave without capturing, whatever the captures are, need not list them.
+pub fn can_step_apart(rules: &Rules, pos: &Position) -> Option<bool> {
+    if pos.huff != 0 {
+        return None;
+    }
+    match rules.family {
+        Family::Leap if rules.capture == CaptureRule::Optional => Some(leap::can_step(rules, pos)),
+        Family::Surakarta => Some(surakarta::can_step(rules, pos)),
+        _ => None,
+    }
+}
+
 /// The capture chain `parsed` names, if it is legal but beyond the [`MAX_MOVES`] listed by
 /// [`generate`] (only flying kings have that many chains).
 pub(crate) fn find_unlisted(rules: &Rules, pos: &Position, parsed: &ParsedMove) -> Option<Move> {
