@@ -853,6 +853,18 @@ impl Searcher {
             }
             stand = Some(v);
         }
+        // A full-width node that the table decides needs no moves listed either: the rules end
+        // only positions with no move or ended by their path, and the table holds neither (a
+        // solved game's verdict, read after the rules' ends, goes first too).
+        if depth > 0 && path == Path::New && cx.verdict.is_none() && ply < MAX_PLY - 1 {
+            let key = self.tt_key(pos);
+            let e = self.tt[(key as usize) & (self.tt.len() - 1)];
+            if e.key == key
+                && let Some(v) = table_cut(&e, depth, alpha, beta, ply)
+            {
+                return v;
+            }
+        }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         let can_step = if steps_apart {
             generate_captures(&self.rules, pos, &mut moves)
@@ -1053,16 +1065,10 @@ impl Searcher {
             if (e.mv as usize) <= moves.len() {
                 tt_move = e.mv;
             }
-            if e.depth as i32 >= depth && !at.seen {
-                let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    EXACT => true,
-                    LOWER => s >= beta,
-                    _ => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
+            if !at.seen
+                && let Some(v) = table_cut(&e, depth, alpha, beta, ply)
+            {
+                return v;
             }
         }
         let alpha0 = alpha;
@@ -1197,6 +1203,21 @@ fn to_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// The score a table entry for the node's position decides it with, if it does: searched at
+/// least as deep, and exact or a bound beyond the window.
+fn table_cut(e: &Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if e.bound == 0 || (e.depth as i32) < depth {
+        return None;
+    }
+    let s = from_tt(e.score, ply);
+    let cut = match e.bound {
+        EXACT => true,
+        LOWER => s >= beta,
+        _ => s <= alpha,
+    };
+    cut.then_some(s)
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {
