@@ -796,10 +796,6 @@ mod tests {
         assert!(seen > 100, "{seen}");
     }
 
-    /// A lone man on e5, where all eight lines of the board cross, can be leapt along each of them
-    /// from either end: 8. A man in the corner (a9) cannot be leapt at all. A second man on e4 closes
-    /// e5's line north and south (e4 is its own) and is itself open only east and west (e4 has no
-    /// diagonals): 6 + 2.
     /// Where the no-progress limit is scored by material (Meurimueng), the score is the whole
     /// evaluation until `fade` plies before the limit, then slides in even steps to the material
     /// count alone, what the limit will score; with the limit off, or where it is scored a draw
@@ -834,6 +830,10 @@ mod tests {
         assert_eq!(at("alquerque", "", board, 99, w).0, whole.0);
     }
 
+    /// A lone man on e5, where all eight lines of the board cross, can be leapt along each of them
+    /// from either end: 8. A man in the corner (a9) cannot be leapt at all. A second man on e4 closes
+    /// e5's line north and south (e4 is its own) and is itself open only east and west (e4 has no
+    /// diagonals): 6 + 2.
     #[test]
     fn exposed_counts_the_ways_a_short_leap_could_come() {
         // e5 is index 40 on the 9×9 board, e4 31, a9 72
