@@ -853,17 +853,21 @@ impl Searcher {
             }
             stand = Some(v);
         }
-        // A full-width node that the table decides needs no moves listed either: the rules end
-        // only positions with no move or ended by their path, and the table holds neither (a
-        // solved game's verdict, read after the rules' ends, goes first too).
-        if depth > 0 && path == Path::New && cx.verdict.is_none() && ply < MAX_PLY - 1 {
+        // A full-width node reads its table entry once, here, and one that the entry decides
+        // needs no moves listed either: the rules end only positions with no move or ended by
+        // their path, and the table holds neither. Where a solved game's verdict is read, which
+        // goes after the rules' ends, `full` takes the cut after it.
+        let table = (depth > 0 && ply < MAX_PLY - 1 && !matches!(path, Path::End(_))).then(|| {
             let key = self.tt_key(pos);
-            let e = self.tt[(key as usize) & (self.tt.len() - 1)];
-            if e.key == key
-                && let Some(v) = table_cut(&e, depth, alpha, beta, ply)
-            {
-                return v;
-            }
+            (key, self.tt[(key as usize) & (self.tt.len() - 1)])
+        });
+        if let Some((key, e)) = table
+            && e.key == key
+            && path == Path::New
+            && cx.verdict.is_none()
+            && let Some(v) = table_cut(&e, depth, alpha, beta, ply)
+        {
+            return v;
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         let can_step = if steps_apart {
@@ -893,8 +897,11 @@ impl Searcher {
                 ply,
                 seen: path == Path::Seen,
             };
-            if depth <= 0 {
-                // forced: every move a capture or a huff, so the side to move may not stand pat
+            if let Some(table) = table {
+                self.full(cx, pos, &moves, at, table)
+            } else {
+                // quiescence (depth 0 or less); forced: every move a capture or a huff, so the
+                // side to move may not stand pat
                 let forced = if steps_apart {
                     !can_step
                 } else {
@@ -903,8 +910,6 @@ impl Searcher {
                         .all(|m| m.is_capture() || m.huff_point().is_some())
                 };
                 self.quiesce(cx, pos, &moves, forced, stand, at)
-            } else {
-                self.full(cx, pos, &moves, at)
             }
         };
         self.bufs[ply] = keep_small(moves);
@@ -1054,18 +1059,27 @@ impl Searcher {
         best
     }
 
-    fn full(&mut self, cx: &Cx, pos: &Position, moves: &[Move], at: At) -> i32 {
+    /// A full-width node: `moves` every legal move, `(key, e)` its table key and the entry in its
+    /// slot, read by [`Searcher::node`].
+    fn full(
+        &mut self,
+        cx: &Cx,
+        pos: &Position,
+        moves: &[Move],
+        at: At,
+        (key, e): (u64, Entry),
+    ) -> i32 {
         let mut alpha = at.alpha;
         let (depth, beta, ply) = (at.depth, at.beta, at.ply);
-        let key = self.tt_key(pos);
         let slot = (key as usize) & (self.tt.len() - 1);
-        let e = self.tt[slot];
         let mut tt_move = 0;
         if e.key == key && e.bound != 0 {
             if (e.mv as usize) <= moves.len() {
                 tt_move = e.mv;
             }
+            // elsewhere `node` took the cut before listing the moves
             if !at.seen
+                && cx.verdict.is_some()
                 && let Some(v) = table_cut(&e, depth, alpha, beta, ply)
             {
                 return v;
