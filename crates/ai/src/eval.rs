@@ -325,7 +325,7 @@ impl Evaluator {
             return score;
         }
         let me = pos.side_to_move();
-        let material = self.unit() * (pos.material(me) as i32 - pos.material(me.other()) as i32);
+        let material = self.unit() * pos.material_lead(me);
         material + (score - material) * left.max(0) / self.fade
     }
 

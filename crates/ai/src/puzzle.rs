@@ -470,7 +470,7 @@ fn counts(game: &Game, line: &[Move]) -> Vec<i32> {
     let towers = game.rules().family == Family::Towers;
     let balance = |g: &Game| {
         let p = g.position();
-        p.material(me) as i32 - p.material(me.other()) as i32
+        p.material_lead(me)
     };
     let start = balance(game);
     let mut g = game.clone();

@@ -484,7 +484,7 @@ impl Searcher {
     fn static_eval(&self, pos: &Position) -> i32 {
         if self.plain {
             let me = pos.side_to_move();
-            CENTIMEN_A_MAN * (pos.material(me) as i32 - pos.material(me.other()) as i32)
+            CENTIMEN_A_MAN * pos.material_lead(me)
         } else {
             self.eval.evaluate(pos)
         }

@@ -357,6 +357,12 @@ impl Position {
         board + self.reserve[side.index()] as u32
     }
 
+    /// How many pieces `side` has more than the other side ([`Position::material`] of each; less
+    /// than 0 when it has fewer).
+    pub fn material_lead(&self, side: Side) -> i32 {
+        self.material(side) as i32 - self.material(side.other()) as i32
+    }
+
     /// The hash computed from scratch.
     pub(crate) fn compute_hash(&self, rules: &Rules) -> u64 {
         let mut h = 0;

@@ -315,10 +315,7 @@ impl Table {
             };
             let key = match v.before() {
                 Value::Win(n) => (2, -(n as i32)),
-                Value::Draw => (
-                    1,
-                    after.material(me) as i32 - after.material(me.other()) as i32,
-                ),
+                Value::Draw => (1, after.material_lead(me)),
                 Value::Loss(n) => (0, n as i32),
             };
             if best.as_ref().is_none_or(|(k, _)| key > *k) {
