@@ -647,7 +647,10 @@ async function main() {
       await page.goto(`${base}?bench`);
       const text = await page.locator('[data-bench]').textContent({ timeout: 120000 });
       console.log(text.split('\n').map((l) => `    ${l}`).join('\n'));
-      truthy(text.split('\n').length >= 3, 'figures for the families');
+      // a line a family (crates/ai/src/bench.rs): ruleset, nodes, ms, nodes a second
+      const lines = text.split('\n').slice(1).map((l) => l.split('\t'));
+      equal(lines.map((l) => l[0]).join(' '), 'srand zamma surakarta queah towers', 'the families');
+      truthy(lines.every((l) => Number(l[1]) > 0 && Number(l[2]) > 0), `nodes and time: ${text}`);
     });
 
     await check('a 360 px wide portrait screen: no sideways scrolling, the whole board visible', async () => {
