@@ -67,8 +67,8 @@ pub fn bench_positions(rules: Rules, count: usize) -> Vec<Game> {
 /// browser the worker's wasm starts in a baseline compilation, and its hot functions are compiled
 /// again with optimisation while they run (V8's tiering). Timed cold, the first family measured
 /// paid for that: Srand, the first, ran at 0.35–0.46 of native speed where the families after it
-/// ran at about 0.7–0.75, and Srand run a third time at 0.70–0.79 (docs/ai-levels.md, "Speed"). The search
-/// is deterministic, so both passes search the same trees and find the same moves.
+/// ran at about 0.7–0.75, and Srand run a third time at 0.70–0.79 (docs/ai-levels.md, "Speed"). The
+/// search is deterministic, so both passes search the same trees and find the same moves.
 pub fn bench_search(clock: &dyn Clock, nodes_per_position: u64) -> Vec<BenchLine> {
     let mut searcher = Searcher::new(8);
     one_pass(&mut searcher, clock, nodes_per_position);
