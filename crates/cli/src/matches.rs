@@ -21,8 +21,10 @@
 //! (default 50,000, tuned weights, no noise) scores it within `--balance` centimen (default ±40,
 //! under half a man) for the side to move; up to 60 random openings are tried per pair, and if none
 //! qualifies the most balanced is taken (`--verbose` prints each pair's opening and its score).
-//! `--balance off` keeps any opening. The last lines report how the first player fared, so the
-//! balance of a match's openings can be checked. Level 6 thinks `--movetime` milliseconds a move (default 1000), or, with
+//! `--balance off` keeps any opening. The last lines report how A fared with the first move and
+//! without it, and how the first player fared, so the balance of a match's openings can be
+//! checked (in Surakarta's Olympiad reading most of what level 6 does not win against `material`,
+//! it plays second: docs/ai-levels.md). Level 6 thinks `--movetime` milliseconds a move (default 1000), or, with
 //! `--nodes` or `--depth`, searches that many nodes or plies instead, so that the match repeats
 //! exactly; so does `material`, the plain yardstick (alpha-beta with a material-only evaluation and
 //! no quiescence: `quirkat_ai::level::Player::Material`); levels 1–5 have fixed node or depth budgets of their own. Each game starts from cleared
@@ -362,6 +364,8 @@ pub(crate) struct Played {
     pub(crate) scores: Vec<f64>,
     /// The first player's wins, draws and losses.
     first: (u32, u32, u32),
+    /// A's wins, draws and losses in the games it played first, and in those it played second.
+    by_side: [(u32, u32, u32); 2],
     stats: [Stats; 2],
 }
 
@@ -414,6 +418,7 @@ pub(crate) fn play(
     let mut scores: Vec<f64> = Vec::new();
     // the side that moved first in each game: wins, draws, losses
     let mut first = (0u32, 0u32, 0u32);
+    let mut by_side = [(0u32, 0u32, 0u32); 2];
     let mut balancer = Searcher::new(16);
     let mut opening = Game::new(a.rules);
     let mut opening_line: Vec<String> = Vec::new();
@@ -537,6 +542,12 @@ pub(crate) fn play(
             GameResult::Win(Side::Second) => first.2 += 1,
             GameResult::Draw => first.1 += 1,
         }
+        let own = &mut by_side[usize::from(a_side == Side::Second)];
+        match result {
+            GameResult::Win(s) if s == a_side => own.0 += 1,
+            GameResult::Win(_) => own.2 += 1,
+            GameResult::Draw => own.1 += 1,
+        }
         scores.push(score);
         if !each_game {
             continue;
@@ -564,6 +575,7 @@ pub(crate) fn play(
         losses,
         scores,
         first,
+        by_side,
         stats,
     })
 }
@@ -594,6 +606,19 @@ fn report(a: &Args, played: &Played) {
             }
         }
     }
+    let wdl = |(w, d, l): (u32, u32, u32)| {
+        let n = (w + d + l).max(1) as f64;
+        format!(
+            "{w}-{d}-{l} ({:.1}%)",
+            (w as f64 + 0.5 * d as f64) * 100.0 / n
+        )
+    };
+    say!(
+        "A ({}) as first: {}; as second: {}",
+        players[0],
+        wdl(played.by_side[0]),
+        wdl(played.by_side[1])
+    );
     let n = played.scores.len() as f64;
     say!(
         "first player: {}-{}-{} ({:.1}%); openings: {} plies{}",

@@ -217,6 +217,20 @@ fn a_match_reports_every_game_and_the_score() {
         games[0].contains("as first") && games[1].contains("as second"),
         "{out}"
     );
+    // A's record with each colour, as the games went
+    let record = |colour: &str| {
+        let mine: Vec<&&str> = games.iter().filter(|l| l.contains(colour)).collect();
+        let count = |word: &str| mine.iter().filter(|l| l.contains(word)).count();
+        let (w, d, l) = (count("A wins"), count(": draw"), count("B wins"));
+        let pct = (w as f64 + 0.5 * d as f64) * 100.0 / mine.len() as f64;
+        format!("{w}-{d}-{l} ({pct:.1}%)")
+    };
+    let by_side = format!(
+        "A (level 2) as first: {}; as second: {}",
+        record("as first"),
+        record("as second")
+    );
+    assert!(out.lines().any(|l| l == by_side), "{by_side}\n{out}");
     // a seed fixes the games; skipping the first three plays the same last three
     let untimed = |out: &str| -> Vec<String> {
         out.lines()
