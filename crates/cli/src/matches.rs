@@ -357,14 +357,12 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 
 /// What a match came to, from A's side.
 pub(crate) struct Played {
-    wins: u32,
-    draws: u32,
-    losses: u32,
     /// A's score in each game: 1, ½ or 0.
     pub(crate) scores: Vec<f64>,
     /// The first player's wins, draws and losses.
     first: (u32, u32, u32),
-    /// A's wins, draws and losses in the games it played first, and in those it played second.
+    /// A's wins, draws and losses in the games it played first, and in those it played second
+    /// (its whole record is their sum).
     by_side: [(u32, u32, u32); 2],
     stats: [Stats; 2],
 }
@@ -375,11 +373,12 @@ impl Played {
         let n = self.scores.len() as f64;
         let p = self.scores.iter().sum::<f64>() / n;
         let (elo, margin) = elo(&self.scores);
+        let [f, s] = self.by_side;
         let line = format!(
             "{}-{}-{} ({:.1}%), elo {}{:.0} ± {:.0}",
-            self.wins,
-            self.draws,
-            self.losses,
+            f.0 + s.0,
+            f.1 + s.1,
+            f.2 + s.2,
             p * 100.0,
             if elo >= 0.0 { "+" } else { "-" },
             elo.abs(),
@@ -414,7 +413,6 @@ pub(crate) fn play(
         }
     }
     let mut stats = [Stats::default(), Stats::default()];
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let mut scores: Vec<f64> = Vec::new();
     // the side that moved first in each game: wins, draws, losses
     let mut first = (0u32, 0u32, 0u32);
@@ -533,11 +531,6 @@ pub(crate) fn play(
             GameResult::Draw => (0.5, "draw"),
         };
         match result {
-            GameResult::Win(s) if s == a_side => wins += 1,
-            GameResult::Win(_) => losses += 1,
-            GameResult::Draw => draws += 1,
-        }
-        match result {
             GameResult::Win(Side::First) => first.0 += 1,
             GameResult::Win(Side::Second) => first.2 += 1,
             GameResult::Draw => first.1 += 1,
@@ -570,14 +563,20 @@ pub(crate) fn play(
         );
     }
     Ok(Played {
-        wins,
-        draws,
-        losses,
         scores,
         first,
         by_side,
         stats,
     })
+}
+
+/// Wins, draws and losses as `W-D-L (P%)`, draws counted half.
+fn record((w, d, l): (u32, u32, u32)) -> String {
+    let n = (w + d + l).max(1) as f64;
+    format!(
+        "{w}-{d}-{l} ({:.1}%)",
+        (w as f64 + 0.5 * d as f64) * 100.0 / n
+    )
 }
 
 /// The summary lines of `quirkat match`.
@@ -606,26 +605,15 @@ fn report(a: &Args, played: &Played) {
             }
         }
     }
-    let wdl = |(w, d, l): (u32, u32, u32)| {
-        let n = (w + d + l).max(1) as f64;
-        format!(
-            "{w}-{d}-{l} ({:.1}%)",
-            (w as f64 + 0.5 * d as f64) * 100.0 / n
-        )
-    };
     say!(
         "A ({}) as first: {}; as second: {}",
         players[0],
-        wdl(played.by_side[0]),
-        wdl(played.by_side[1])
+        record(played.by_side[0]),
+        record(played.by_side[1])
     );
-    let n = played.scores.len() as f64;
     say!(
-        "first player: {}-{}-{} ({:.1}%); openings: {} plies{}",
-        first.0,
-        first.1,
-        first.2,
-        (first.0 as f64 + 0.5 * first.1 as f64) * 100.0 / n,
+        "first player: {}; openings: {} plies{}",
+        record(first),
         a.opening_plies,
         match a.balance {
             Some(c) => format!(", balanced within ±{c} at {} nodes", a.balance_nodes),
