@@ -7,8 +7,11 @@ use quirkat_ai::{
     Choice, Clock, Contempt, Limits, Player, Searcher, ZeroClock, choose, choose_move,
 };
 use quirkat_rules::rng::Rng;
-use quirkat_rules::{Game, GameKind, GameResult, Move, OptionKey, Rules, RulesetId, Side};
+use quirkat_rules::{Game, GameKind, GameResult, Move, Rules, RulesetId, Side};
 use std::cell::Cell;
+
+mod common;
+use common::all_rules;
 
 /// A clock that moves one millisecond each time it is read: time limits expire after a fixed
 /// number of readings, the same on every machine.
@@ -48,27 +51,6 @@ fn loses(g: &Game, d: u32) -> bool {
         return w;
     }
     d > 0 && g.legal_moves().iter().all(|m| wins(&after(g, m), d - 1))
-}
-
-/// Every ruleset with its defaults, then with each other value of each of its options (a short
-/// no-progress limit for `limit`).
-fn all_rules() -> Vec<Rules> {
-    let mut out = Vec::new();
-    for r in RulesetId::ALL {
-        out.push(Rules::new(r));
-        let defaults = r.default_options();
-        for key in r.options() {
-            let values: Vec<&str> = match key {
-                OptionKey::Limit => vec!["12"],
-                _ => r.option_values(*key).to_vec(),
-            };
-            for v in values.into_iter().filter(|v| *v != defaults.get(*key)) {
-                let variant = Rules::from_pairs(r, [(key.key(), v)]).expect("a listed value");
-                out.push(variant);
-            }
-        }
-    }
-    out
 }
 
 /// Positions along seeded random games of `rules` (the games' states after every ply).
