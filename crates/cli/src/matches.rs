@@ -5,7 +5,7 @@
 //!               [--movetime MS] [--nodes N] [--depth D] [--seed S] [--opening-plies K]
 //!               [--max-plies P] [--tune-a KEY=VALUE]... [--tune-b KEY=VALUE]... [--no-table]
 //!               [--balance CENTIMEN|off] [--balance-nodes N] [--skip K] [--verbose]
-//!               [--a-exe PATH] [--b-exe PATH]
+//!               [--a-exe PATH] [--b-exe PATH] [--jobs N]
 //! ```
 //!
 //! A player is a level `1`–`6`, `random` or `greedy` (see `quirkat_ai::level`). Games come in pairs:
@@ -42,6 +42,13 @@
 //! seed is its number's): a long match can be run in parts, on several cores or machines, and the
 //! parts' wins, draws and losses added up. The summary lines cover the games played.
 //!
+//! `--jobs N` plays N games at once, each on a thread of its own with its own searchers (and its
+//! own engine processes for `--a-exe` and `--b-exe`); the openings are all drawn first, in order,
+//! and the games' lines are printed in the games' order as those before them end. Since a game
+//! depends only on its opening, its seed and the players, at fixed nodes or depth the output is
+//! that of one job (the times aside); by time, each game should have a core to itself, or every
+//! move gets less search than `--movetime` promises.
+//!
 //! `--a-exe PATH` (or `--b-exe`) has side A (B) played by another build of quirkat: the program
 //! at `PATH` runs `quirkat engine` (see [`crate::engine`]) with the match's ruleset, player and
 //! limits, and is told every move from the start before each of its moves; the rest (openings,
@@ -73,6 +80,8 @@ use quirkat_ai::{
 use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::ruleset::Scoring;
 use quirkat_rules::{Family, Game, GameResult, Rules, Side};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
 
 pub(crate) struct Args {
     rules: Rules,
@@ -90,6 +99,7 @@ pub(crate) struct Args {
     balance: Option<i32>,
     balance_nodes: u64,
     skip: u32,
+    jobs: u32,
     /// For a side played by another build: the program and the arguments of its `quirkat engine`.
     exe: [Option<(String, Vec<String>)>; 2],
 }
@@ -115,6 +125,7 @@ impl Args {
             balance_nodes: BALANCE_NODES,
             exe: [None, None],
             skip: 0,
+            jobs: 1,
         }
     }
 }
@@ -171,6 +182,10 @@ pub struct MatchArgs {
     /// Play only games K+1 to N, the same games as a whole run plays there
     #[arg(long, value_name = "K", default_value_t = 0, value_parser = number::<u32>)]
     skip: u32,
+    /// Play this many games at once, each on a thread of its own (at most one a core for timed
+    /// moves); the same games and lines as one at a time
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive::<u32>)]
+    jobs: u32,
     /// Print each pair's opening and every move with its depth and score
     #[arg(long, short)]
     verbose: bool,
@@ -261,6 +276,7 @@ fn parse(m: &MatchArgs) -> Result<Args, String> {
         balance: m.balance.0,
         balance_nodes: m.balance_nodes.max(1),
         skip: m.skip,
+        jobs: m.jobs,
         exe: exe.map(|e| e.map(|(exe, args, _)| (exe, args))),
     })
 }
@@ -302,6 +318,17 @@ struct Stats {
     /// loss proven), and the time spent on them: the moves where the whole budget should be used.
     open_moves: u64,
     open_ms: f64,
+}
+
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.moves += o.moves;
+        self.ms += o.ms;
+        self.depth += o.depth;
+        self.nodes += o.nodes;
+        self.open_moves += o.open_moves;
+        self.open_ms += o.open_ms;
+    }
 }
 
 /// The players `--movetime` (or `--nodes`, `--depth`) applies to: level 6 and the yardstick.
@@ -368,6 +395,47 @@ pub(crate) struct Played {
 }
 
 impl Played {
+    /// Counts game `g`, as it ended in `done`; with `each_game`, prints its line.
+    fn add(&mut self, a: &Args, g: u32, done: &Finished, each_game: bool) {
+        let (score, word) = match done.result {
+            GameResult::Win(s) if s == done.a_side => (1.0, "A wins"),
+            GameResult::Win(_) => (0.0, "B wins"),
+            GameResult::Draw => (0.5, "draw"),
+        };
+        match done.result {
+            GameResult::Win(Side::First) => self.first.0 += 1,
+            GameResult::Win(Side::Second) => self.first.2 += 1,
+            GameResult::Draw => self.first.1 += 1,
+        }
+        let own = &mut self.by_side[usize::from(done.a_side == Side::Second)];
+        match done.result {
+            GameResult::Win(s) if s == done.a_side => own.0 += 1,
+            GameResult::Win(_) => own.2 += 1,
+            GameResult::Draw => own.1 += 1,
+        }
+        self.scores.push(score);
+        for (total, st) in self.stats.iter_mut().zip(&done.stats) {
+            total.add(st);
+        }
+        if !each_game {
+            return;
+        }
+        say!(
+            "game {}/{}: A ({}) {} as {}: {word} ({}, {} plies)",
+            g + 1,
+            a.games,
+            a.a,
+            if a.verbose {
+                format!("vs B ({})", a.b)
+            } else {
+                String::new()
+            },
+            done.a_side,
+            done.why,
+            done.plies
+        );
+    }
+
     /// `W-D-L (P%), elo +E ± M`, and the Elo difference and its margin.
     pub(crate) fn score(&self) -> (String, f64, f64) {
         let n = self.scores.len() as f64;
@@ -388,186 +456,291 @@ impl Played {
     }
 }
 
+/// A pair's opening: the position both its games start from, its moves, and (with `--verbose`)
+/// the line that announces it.
+struct Opening {
+    game: Game,
+    line: Vec<String>,
+    header: String,
+}
+
+/// The openings of every pair of the match, in order (those of skipped games too, so that the
+/// later pairs' do not change).
+fn openings(a: &Args, table: Option<&Table>) -> Vec<Opening> {
+    let mut balancer = Searcher::new(16);
+    let mut used: Vec<u64> = Vec::new();
+    (0..a.games.div_ceil(2))
+        .map(|pair| {
+            let (game, line, score) = choose_opening(
+                a,
+                mix(a.seed ^ mix(pair as u64 + 1)),
+                table,
+                &mut balancer,
+                &mut used,
+            );
+            let header = format!(
+                "pair {}: opening {} (score {})",
+                pair + 1,
+                line.join(" "),
+                score.map_or("not searched".to_string(), |s| s.to_string())
+            );
+            Opening { game, line, header }
+        })
+        .collect()
+}
+
+/// What plays a game's moves on one thread: a searcher for each side, and for a side played by
+/// another build, that build's engine process.
+struct Seat {
+    searchers: [Searcher; 2],
+    remotes: [Option<Remote>; 2],
+}
+
+impl Seat {
+    fn new(a: &Args, weights: &[Option<Weights>; 2]) -> Result<Seat, String> {
+        let mut searchers = [Searcher::new(16), Searcher::new(16)];
+        for (s, w) in searchers.iter_mut().zip(weights) {
+            s.set_weights(*w);
+        }
+        let mut remotes = [None, None];
+        for (r, exe) in remotes.iter_mut().zip(&a.exe) {
+            if let Some((exe, args)) = exe {
+                *r = Some(Remote::spawn(exe, args)?);
+            }
+        }
+        Ok(Seat { searchers, remotes })
+    }
+}
+
+/// How one game ended, and what each side did in it.
+struct Finished {
+    a_side: Side,
+    result: GameResult,
+    why: String,
+    plies: u32,
+    stats: [Stats; 2],
+}
+
+/// Plays game `g` (numbered from 0) from `opening`; `log` takes each move's `--verbose` line.
+fn play_game(
+    a: &Args,
+    g: u32,
+    opening: &Opening,
+    seat: &mut Seat,
+    table: Option<&Table>,
+    log: &mut dyn FnMut(String),
+) -> Result<Finished, String> {
+    let clock = StdClock::new();
+    let players = [a.a, a.b];
+    let mut stats = [Stats::default(), Stats::default()];
+    // in even games A has the first move, in odd games the second
+    let a_side = if g.is_multiple_of(2) {
+        Side::First
+    } else {
+        Side::Second
+    };
+    let mut game = opening.game.clone();
+    // every move from the start, for a side played by another build
+    let mut line = opening.line.clone();
+    for s in seat.searchers.iter_mut() {
+        s.clear();
+    }
+    for r in seat.remotes.iter_mut().flatten() {
+        r.new_game()?;
+    }
+    let mut plies = 0;
+    let game_seed = mix(a.seed.wrapping_add(0x1000 + g as u64));
+    while game.outcome().is_none() && plies < a.max_plies {
+        let to_move = game.position().side_to_move();
+        let who = usize::from(to_move != a_side);
+        let choice = match_choice(
+            players[who],
+            mix(game_seed ^ plies as u64),
+            a.movetime,
+            a.fixed,
+            table,
+        );
+        let choices = game.legal_moves().len();
+        let t = clock.now_ms();
+        let mut last = (0u32, 0u64);
+        let mut score = None;
+        let m = if let Some(r) = &mut seat.remotes[who] {
+            let answer = r.choose(choice.seed, &line)?;
+            (last, score) = ((answer.depth, answer.nodes), answer.score);
+            match answer.text {
+                Some(text) => Some(
+                    game.parse_move(&text)
+                        .map_err(|e| format!("the other build's move {text}: {e}"))?,
+                ),
+                None => None,
+            }
+        } else {
+            let chosen = choose(
+                &game,
+                &choice,
+                &clock,
+                &mut seat.searchers[who],
+                &mut |_| true,
+            );
+            if let Some(r) = &chosen.search {
+                (last, score) = ((r.depth, r.nodes), Some(r.score));
+            }
+            chosen.best
+        };
+        if a.verbose
+            && let Some(m) = &m
+        {
+            log(format!(
+                "  {plies:>3} {} {:<14} depth {:>2} score {}",
+                ["A", "B"][who],
+                m.text(game.rules().board),
+                last.0,
+                score.map_or("table".to_string(), |s| s.to_string())
+            ));
+        }
+        let st = &mut stats[who];
+        let ms = clock.now_ms() - t;
+        st.moves += 1;
+        st.ms += ms;
+        if choices > 1 && score.is_some_and(|s| mate_distance(s).is_none()) {
+            st.open_moves += 1;
+            st.open_ms += ms;
+        }
+        st.depth += last.0 as u64;
+        st.nodes += last.1;
+        let Some(m) = m else { break };
+        game.play(&m)
+            .map_err(|e| format!("an illegal move was chosen: {e}"))?;
+        line.push(m.text(a.rules.board));
+        plies += 1;
+    }
+    let result = match game.outcome() {
+        Some(o) => o.result,
+        None => adjudicate(&game),
+    };
+    let why = game
+        .outcome()
+        .map_or("ply cap".to_string(), |o| o.reason.id().to_string());
+    Ok(Finished {
+        a_side,
+        result,
+        why,
+        plies,
+        stats,
+    })
+}
+
 /// Plays the match `a` describes, the players' evaluations with `weights` where given (else the
-/// built-in ones); with `each_game`, a line a game.
+/// built-in ones); with `each_game`, a line a game. With `--jobs` above 1, that many games are
+/// played at once, each on a thread of its own with its own searchers (and engine processes), and
+/// their lines are printed in the games' order; every game depends only on its opening and seed,
+/// so at fixed nodes or depth the output is that of one job.
 pub(crate) fn play(
     a: &Args,
     weights: [Option<Weights>; 2],
     each_game: bool,
 ) -> Result<Played, String> {
-    let clock = StdClock::new();
     let players = [a.a, a.b];
-    let mut searchers = [Searcher::new(16), Searcher::new(16)];
-    for (s, w) in searchers.iter_mut().zip(weights) {
-        s.set_weights(w);
-    }
     // the solved table, as the app has it for levels 5 and 6 (Queah rulesets only)
     let table = solved_table(&a.rules, &players, a.no_table);
     if let Some(t) = &table {
         say!("solved table: {} positions", t.positions());
     }
-    let mut remotes = [None, None];
-    for (r, exe) in remotes.iter_mut().zip(&a.exe) {
-        if let Some((exe, args)) = exe {
-            *r = Some(Remote::spawn(exe, args)?);
-        }
-    }
-    let mut stats = [Stats::default(), Stats::default()];
-    let mut scores: Vec<f64> = Vec::new();
-    // the side that moved first in each game: wins, draws, losses
-    let mut first = (0u32, 0u32, 0u32);
-    let mut by_side = [(0u32, 0u32, 0u32); 2];
-    let mut balancer = Searcher::new(16);
-    let mut opening = Game::new(a.rules);
-    let mut opening_line: Vec<String> = Vec::new();
-    let mut used: Vec<u64> = Vec::new();
-    for g in 0..a.games {
-        let pair = g / 2;
-        if g % 2 == 0 {
-            let (o, line, score) = choose_opening(
+    let table = table.as_ref();
+    let openings = openings(a, table);
+    let mut played = Played {
+        scores: Vec::new(),
+        first: (0, 0, 0),
+        by_side: [(0, 0, 0); 2],
+        stats: [Stats::default(), Stats::default()],
+    };
+    // the pair's opening, announced before the first of its games that is played
+    let header = |g: u32| {
+        (a.verbose && (g.is_multiple_of(2) || g == a.skip))
+            .then(|| openings[g as usize / 2].header.clone())
+    };
+    let jobs = a.jobs.min(a.games - a.skip).max(1);
+    if jobs == 1 {
+        let mut seat = Seat::new(a, &weights)?;
+        for g in a.skip..a.games {
+            if let Some(h) = header(g) {
+                say!("{h}");
+            }
+            let done = play_game(
                 a,
-                mix(a.seed ^ mix(pair as u64 + 1)),
-                table.as_ref(),
-                &mut balancer,
-                &mut used,
-            );
-            if a.verbose && g + 1 >= a.skip {
-                say!(
-                    "pair {}: opening {} (score {})",
-                    pair + 1,
-                    line.join(" "),
-                    score.map_or("not searched".to_string(), |s| s.to_string())
-                );
-            }
-            opening = o;
-            opening_line = line;
+                g,
+                &openings[g as usize / 2],
+                &mut seat,
+                table,
+                &mut |l| say!("{l}"),
+            )?;
+            played.add(a, g, &done, each_game);
         }
-        if g < a.skip {
-            continue;
-        }
-        // in even games A has the first move, in odd games the second
-        let a_side = if g % 2 == 0 {
-            Side::First
-        } else {
-            Side::Second
-        };
-        let mut game = opening.clone();
-        // every move from the start, for a side played by another build
-        let mut line = opening_line.clone();
-        for s in searchers.iter_mut() {
-            s.clear();
-        }
-        for r in remotes.iter_mut().flatten() {
-            r.new_game()?;
-        }
-        let mut plies = 0;
-        let game_seed = mix(a.seed.wrapping_add(0x1000 + g as u64));
-        while game.outcome().is_none() && plies < a.max_plies {
-            let to_move = game.position().side_to_move();
-            let who = usize::from(to_move != a_side);
-            let player = players[who];
-            let choice = match_choice(
-                player,
-                mix(game_seed ^ plies as u64),
-                a.movetime,
-                a.fixed,
-                table.as_ref(),
-            );
-            let choices = game.legal_moves().len();
-            let t = clock.now_ms();
-            let mut last = (0u32, 0u64);
-            let mut score = None;
-            let m = if let Some(r) = &mut remotes[who] {
-                let answer = r.choose(choice.seed, &line)?;
-                (last, score) = ((answer.depth, answer.nodes), answer.score);
-                match answer.text {
-                    Some(text) => Some(
-                        game.parse_move(&text)
-                            .map_err(|e| format!("the other build's move {text}: {e}"))?,
-                    ),
-                    None => None,
-                }
-            } else {
-                let chosen = choose(&game, &choice, &clock, &mut searchers[who], &mut |_| true);
-                if let Some(r) = &chosen.search {
-                    (last, score) = ((r.depth, r.nodes), Some(r.score));
-                }
-                chosen.best
-            };
-            if a.verbose
-                && let Some(m) = &m
-            {
-                say!(
-                    "  {plies:>3} {} {:<14} depth {:>2} score {}",
-                    ["A", "B"][who],
-                    m.text(game.rules().board),
-                    last.0,
-                    score.map_or("table".to_string(), |s| s.to_string())
-                );
-            }
-            let st = &mut stats[who];
-            let ms = clock.now_ms() - t;
-            st.moves += 1;
-            st.ms += ms;
-            if choices > 1 && score.is_some_and(|s| mate_distance(s).is_none()) {
-                st.open_moves += 1;
-                st.open_ms += ms;
-            }
-            st.depth += last.0 as u64;
-            st.nodes += last.1;
-            let Some(m) = m else { break };
-            game.play(&m)
-                .map_err(|e| format!("an illegal move was chosen: {e}"))?;
-            line.push(m.text(a.rules.board));
-            plies += 1;
-        }
-        let result = match game.outcome() {
-            Some(o) => o.result,
-            None => adjudicate(&game),
-        };
-        let (score, word) = match result {
-            GameResult::Win(s) if s == a_side => (1.0, "A wins"),
-            GameResult::Win(_) => (0.0, "B wins"),
-            GameResult::Draw => (0.5, "draw"),
-        };
-        match result {
-            GameResult::Win(Side::First) => first.0 += 1,
-            GameResult::Win(Side::Second) => first.2 += 1,
-            GameResult::Draw => first.1 += 1,
-        }
-        let own = &mut by_side[usize::from(a_side == Side::Second)];
-        match result {
-            GameResult::Win(s) if s == a_side => own.0 += 1,
-            GameResult::Win(_) => own.2 += 1,
-            GameResult::Draw => own.1 += 1,
-        }
-        scores.push(score);
-        if !each_game {
-            continue;
-        }
-        let why = game
-            .outcome()
-            .map_or("ply cap".to_string(), |o| o.reason.id().to_string());
-        say!(
-            "game {}/{}: A ({}) {} as {}: {word} ({why}, {} plies)",
-            g + 1,
-            a.games,
-            players[0],
-            if a.verbose {
-                format!("vs B ({})", players[1])
-            } else {
-                String::new()
-            },
-            a_side,
-            plies
-        );
+        return Ok(played);
     }
-    Ok(Played {
-        scores,
-        first,
-        by_side,
-        stats,
-    })
+    let next = AtomicU32::new(a.skip);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(u32, Result<Finished, String>, Vec<String>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (next, stop, openings, weights) = (&next, &stop, &openings, &weights);
+            scope.spawn(move || {
+                let mut seat = match Seat::new(a, weights) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        let _ = tx.send((a.skip, Err(e), Vec::new()));
+                        return;
+                    }
+                };
+                while !stop.load(Ordering::Relaxed) {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= a.games {
+                        break;
+                    }
+                    let mut lines: Vec<String> = header(g).into_iter().collect();
+                    let done = play_game(
+                        a,
+                        g,
+                        &openings[g as usize / 2],
+                        &mut seat,
+                        table,
+                        &mut |l| lines.push(l),
+                    );
+                    if done.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    if tx.send((g, done, lines)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // the games in their order, each printed once those before it are
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = a.skip;
+        for (g, done, lines) in rx {
+            let done = match done {
+                Ok(d) => d,
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+            };
+            waiting.insert(g, (done, lines));
+            while let Some((done, lines)) = waiting.remove(&due) {
+                for l in lines {
+                    say!("{l}");
+                }
+                played.add(a, due, &done, each_game);
+                due += 1;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(played)
 }
 
 /// Wins, draws and losses as `W-D-L (P%)`, draws counted half.

@@ -246,6 +246,20 @@ fn a_match_reports_every_game_and_the_score() {
     assert_eq!(part_games, games[3..]);
     let (w3, d3, l3, _) = score_line(&part);
     assert_eq!(w3 + d3 + l3, 3);
+    // played three at a time, the same games, moves and lines, in the games' order
+    let mut verbose = skipped.clone();
+    verbose.push("--verbose");
+    let one = ok(&verbose);
+    assert!(
+        one.lines().any(|l| l.starts_with("pair 2: opening ")),
+        "{one}"
+    );
+    verbose.extend(["--jobs", "3"]);
+    assert_eq!(untimed(&ok(&verbose)), untimed(&one));
+    let mut parallel = args.to_vec();
+    parallel.extend(["--jobs", "2"]);
+    assert_eq!(untimed(&ok(&parallel)), untimed(&out));
+    fails(&[&args[..], &["--jobs", "0"]].concat());
 }
 
 #[test]
