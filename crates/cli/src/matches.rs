@@ -397,22 +397,19 @@ pub(crate) struct Played {
 impl Played {
     /// Counts game `g`, as it ended in `done`; with `each_game`, prints its line.
     fn add(&mut self, a: &Args, g: u32, done: &Finished, each_game: bool) {
-        let (score, word) = match done.result {
-            GameResult::Win(s) if s == done.a_side => (1.0, "A wins"),
-            GameResult::Win(_) => (0.0, "B wins"),
-            GameResult::Draw => (0.5, "draw"),
-        };
         match done.result {
             GameResult::Win(Side::First) => self.first.0 += 1,
             GameResult::Win(Side::Second) => self.first.2 += 1,
             GameResult::Draw => self.first.1 += 1,
         }
+        // A's score, the word for it, and its count with the colour it played
         let own = &mut self.by_side[usize::from(done.a_side == Side::Second)];
-        match done.result {
-            GameResult::Win(s) if s == done.a_side => own.0 += 1,
-            GameResult::Win(_) => own.2 += 1,
-            GameResult::Draw => own.1 += 1,
-        }
+        let (score, word, count) = match done.result {
+            GameResult::Win(s) if s == done.a_side => (1.0, "A wins", &mut own.0),
+            GameResult::Win(_) => (0.0, "B wins", &mut own.2),
+            GameResult::Draw => (0.5, "draw", &mut own.1),
+        };
+        *count += 1;
         self.scores.push(score);
         for (total, st) in self.stats.iter_mut().zip(&done.stats) {
             total.add(st);
