@@ -3,8 +3,8 @@
 //! move. Every board here is symmetric under that turn, and every start position is its own mirror.
 
 use quirkat_ai::Evaluator;
+use quirkat_rules::Game;
 use quirkat_rules::rng::Rng;
-use quirkat_rules::{Game, Rules, RulesetId};
 
 mod common;
 use common::all_rules;
@@ -86,8 +86,10 @@ fn mirror(g: &Game) -> Option<Game> {
 
 #[test]
 fn every_start_position_is_its_own_mirror() {
-    for id in RulesetId::ALL {
-        let g = Game::new(Rules::new(id));
+    // every ruleset and option variant, as in the scoring test below
+    for rules in all_rules() {
+        let id = rules.ruleset;
+        let g = Game::new(rules);
         let m = mirror(&g).expect("a start's turn is the side alone");
         let back = mirror(&m).expect("the mirror's turn is the side alone");
         assert_eq!(

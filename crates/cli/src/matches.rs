@@ -46,8 +46,12 @@
 //! own engine processes for `--a-exe` and `--b-exe`); the openings are all drawn first, in order,
 //! and the games' lines are printed in the games' order as those before them end. Since a game
 //! depends only on its opening, its seed and the players, at fixed nodes or depth the output is
-//! that of one job (the times aside); by time, each game should have a core to itself, or every
-//! move gets less search than `--movetime` promises.
+//! that of one job (the times aside); by time, each game needs a core to itself, or every move
+//! gets less search than `--movetime` promises, so a timed match takes no more jobs than the
+//! machine has cores (and no match more than 64). A match that fails stops where one job would:
+//! the games before the first failed one in order are printed, then that game's moves and its
+//! error, which names it (`game 7: …`); games after it stop at their next move and are not
+//! printed.
 //!
 //! `--a-exe PATH` (or `--b-exe`) has side A (B) played by another build of quirkat: the program
 //! at `PATH` runs `quirkat engine` (see [`crate::engine`]) with the match's ruleset, player and
@@ -80,8 +84,11 @@ use quirkat_ai::{
 use quirkat_rules::rng::{Rng, mix};
 use quirkat_rules::ruleset::Scoring;
 use quirkat_rules::{Family, Game, GameResult, Rules, Side};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
+
+/// The most games `--jobs` plays at once: each holds its own search tables (two of 16 MB).
+const MAX_JOBS: u32 = 64;
 
 pub(crate) struct Args {
     rules: Rules,
@@ -183,7 +190,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "K", default_value_t = 0, value_parser = number::<u32>)]
     skip: u32,
     /// Play this many games at once, each on a thread of its own (at most one a core for timed
-    /// moves); the same games and lines as one at a time
+    /// moves); at fixed nodes or depth, the same games and lines as one at a time
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive::<u32>)]
     jobs: u32,
     /// Print each pair's opening and every move with its depth and score
@@ -252,6 +259,23 @@ fn parse(m: &MatchArgs) -> Result<Args, String> {
         return Err(format!(
             "--skip {} leaves none of the {} games to play",
             m.skip, m.games
+        ));
+    }
+    if m.jobs > MAX_JOBS {
+        return Err(format!(
+            "--jobs {}: at most {MAX_JOBS} games at once (each holds its own search tables)",
+            m.jobs
+        ));
+    }
+    let timed =
+        m.nodes.is_none() && m.depth.is_none() && (thinks_by_time(m.a) || thinks_by_time(m.b));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    if timed && m.jobs > cores {
+        return Err(format!(
+            "--jobs {}: this machine has {cores} core{}, and a game whose moves are timed needs \
+             one to itself (or play at fixed --nodes or --depth)",
+            m.jobs,
+            if cores == 1 { "" } else { "s" }
         ));
     }
     Ok(Args {
@@ -519,6 +543,8 @@ struct Finished {
 }
 
 /// Plays game `g` (numbered from 0) from `opening`; `log` takes each move's `--verbose` line.
+/// `cancelled` is asked before every move: when it says yes, the game stops with an error that is
+/// never shown (another game's error is, see [`play`]).
 fn play_game(
     a: &Args,
     g: u32,
@@ -526,6 +552,7 @@ fn play_game(
     seat: &mut Seat,
     table: Option<&Table>,
     log: &mut dyn FnMut(String),
+    cancelled: &dyn Fn() -> bool,
 ) -> Result<Finished, String> {
     let clock = StdClock::new();
     let players = [a.a, a.b];
@@ -548,6 +575,9 @@ fn play_game(
     let mut plies = 0;
     let game_seed = mix(a.seed.wrapping_add(0x1000 + g as u64));
     while game.outcome().is_none() && plies < a.max_plies {
+        if cancelled() {
+            return Err("cancelled".to_string());
+        }
         let to_move = game.position().side_to_move();
         let who = usize::from(to_move != a_side);
         let choice = match_choice(
@@ -656,9 +686,16 @@ pub(crate) fn play(
         (a.verbose && (g.is_multiple_of(2) || g == a.skip))
             .then(|| openings[g as usize / 2].header.clone())
     };
-    let jobs = a.jobs.min(a.games - a.skip).max(1);
+    let jobs = a.jobs.min(a.games - a.skip);
+    // every seat before the first game, as one job makes its one: a side's engine that does not
+    // start stops the match before any game
+    let seats = (0..jobs)
+        .map(|_| Seat::new(a, &weights))
+        .collect::<Result<Vec<_>, _>>()?;
+    // a failed game is reported with its number, as it would be by one job
+    let numbered = |g: u32, e: String| format!("game {}: {e}", g + 1);
     if jobs == 1 {
-        let mut seat = Seat::new(a, &weights)?;
+        let mut seat = seats.into_iter().next().expect("one seat");
         for g in a.skip..a.games {
             if let Some(h) = header(g) {
                 say!("{h}");
@@ -670,45 +707,52 @@ pub(crate) fn play(
                 &mut seat,
                 table,
                 &mut |l| say!("{l}"),
-            )?;
+                &|| false,
+            )
+            .map_err(|e| numbered(g, e))?;
             played.add(a, g, &done, each_game);
         }
         return Ok(played);
     }
+    // Several games at once. The lines come out in the games' order, so a match that fails stops
+    // where one job would have: at the first failed game in that order, after every game before
+    // it. `failed` is the lowest game known to have failed (a game's error or its thread's panic);
+    // no game after it starts, and those running stop at their next move.
     let next = AtomicU32::new(a.skip);
-    let stop = AtomicBool::new(false);
+    let failed = AtomicU32::new(u32::MAX);
     let (tx, rx) = mpsc::channel::<(u32, Result<Finished, String>, Vec<String>)>();
     std::thread::scope(|scope| {
-        for _ in 0..jobs {
+        for mut seat in seats {
             let tx = tx.clone();
-            let (next, stop, openings, weights) = (&next, &stop, &openings, &weights);
+            let (next, failed, openings) = (&next, &failed, &openings);
             scope.spawn(move || {
-                let mut seat = match Seat::new(a, weights) {
-                    Ok(s) => s,
-                    Err(e) => {
-                        stop.store(true, Ordering::Relaxed);
-                        let _ = tx.send((a.skip, Err(e), Vec::new()));
-                        return;
-                    }
-                };
-                while !stop.load(Ordering::Relaxed) {
+                loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= a.games {
+                    if g >= a.games || g > failed.load(Ordering::Relaxed) {
                         break;
                     }
                     let mut lines: Vec<String> = header(g).into_iter().collect();
-                    let done = play_game(
-                        a,
-                        g,
-                        &openings[g as usize / 2],
-                        &mut seat,
-                        table,
-                        &mut |l| lines.push(l),
-                    );
+                    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        play_game(
+                            a,
+                            g,
+                            &openings[g as usize / 2],
+                            &mut seat,
+                            table,
+                            &mut |l| lines.push(l),
+                            &|| failed.load(Ordering::Relaxed) < g,
+                        )
+                    }));
+                    // a panic leaves the seat's searchers half-way: the thread plays no more
+                    let (done, go_on) = match done {
+                        Ok(done) => (done, true),
+                        Err(panic) => (Err(panic_message(&*panic)), false),
+                    };
+                    let done = done.map_err(|e| numbered(g, e));
                     if done.is_err() {
-                        stop.store(true, Ordering::Relaxed);
+                        failed.fetch_min(g, Ordering::Relaxed);
                     }
-                    if tx.send((g, done, lines)).is_err() {
+                    if tx.send((g, done, lines)).is_err() || !go_on {
                         break;
                     }
                 }
@@ -719,25 +763,30 @@ pub(crate) fn play(
         let mut waiting = std::collections::BTreeMap::new();
         let mut due = a.skip;
         for (g, done, lines) in rx {
-            let done = match done {
-                Ok(d) => d,
-                Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    return Err(e);
-                }
-            };
             waiting.insert(g, (done, lines));
             while let Some((done, lines)) = waiting.remove(&due) {
+                // a failed game's moves so far are printed, as one job prints them
                 for l in lines {
                     say!("{l}");
                 }
+                let done = done?;
                 played.add(a, due, &done, each_game);
                 due += 1;
             }
         }
-        Ok(())
+        Ok::<(), String>(())
     })?;
     Ok(played)
+}
+
+/// What a panic said, for the error that reports it.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    let said = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_string());
+    format!("the game's thread panicked: {said}")
 }
 
 /// Wins, draws and losses as `W-D-L (P%)`, draws counted half.

@@ -36,6 +36,14 @@ fn fails(args: &[&str]) -> String {
     err
 }
 
+/// A match's output without the lines that hold times, which differ from run to run.
+fn untimed(out: &str) -> Vec<String> {
+    out.lines()
+        .filter(|l| !l.contains(" ms a move"))
+        .map(str::to_string)
+        .collect()
+}
+
 /// The words of a command line without quoted arguments.
 fn w(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()
@@ -232,12 +240,6 @@ fn a_match_reports_every_game_and_the_score() {
     );
     assert!(out.lines().any(|l| l == by_side), "{by_side}\n{out}");
     // a seed fixes the games; skipping the first three plays the same last three
-    let untimed = |out: &str| -> Vec<String> {
-        out.lines()
-            .filter(|l| !l.contains(" ms a move"))
-            .map(str::to_string)
-            .collect()
-    };
     assert_eq!(untimed(&ok(&args)), untimed(&out));
     let mut skipped = args.to_vec();
     skipped.extend(["--skip", "3"]);
@@ -260,6 +262,104 @@ fn a_match_reports_every_game_and_the_score() {
     parallel.extend(["--jobs", "2"]);
     assert_eq!(untimed(&ok(&parallel)), untimed(&out));
     fails(&[&args[..], &["--jobs", "0"]].concat());
+    let err = fails(&[&args[..], &["--jobs", "65"]].concat());
+    assert!(err.contains("--jobs 65"), "{err}");
+    // timed moves need a core a game
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let over = format!("--jobs {}", cores + 1);
+    let timed = format!("match --ruleset zamma --a 6 --b material --games 4 --movetime 10 {over}");
+    let err = fails(&timed.split_whitespace().collect::<Vec<_>>());
+    assert!(err.contains(&over), "{err}");
+}
+
+/// Level 6 and the plain yardstick at fixed nodes, whose searches keep tables, history and killers
+/// from move to move: two games at once play the same games as one at a time.
+#[test]
+fn level_6_and_material_play_the_same_games_two_at_once() {
+    let args = w("match --ruleset srand --a 6 --b material --games 4 --nodes 3000 -v");
+    let one = untimed(&ok(&args));
+    assert_eq!(one.iter().filter(|l| l.starts_with("game ")).count(), 4);
+    assert_eq!(untimed(&ok(&[&args[..], &["--jobs", "2"]].concat())), one);
+}
+
+/// A side's engine that stops in the middle of a match (a script that hands the real engine its
+/// first requests, then ends): with one job and with two, the match fails with an error that names
+/// the failed game, after every line a whole run prints for the games before it, and with no game
+/// after it.
+#[cfg(unix)]
+#[test]
+fn a_match_whose_engine_stops_keeps_the_games_before_and_names_the_game() {
+    use std::os::unix::fs::PermissionsExt;
+    let exe = env!("CARGO_BIN_EXE_quirkat");
+    let args = w("match --ruleset srand --a 2 --b 2 --games 6 -v");
+    let whole = ok(&[&args[..], &["--b-exe", exe]].concat());
+    // B's requests in each game: a new game, then one for each of its moves
+    let mut asked = vec![1];
+    for l in whole.lines() {
+        match w(l).as_slice() {
+            [ply, "B", ..] if ply.parse::<u32>().is_ok() => *asked.last_mut().unwrap() += 1,
+            [game, ..] if *game == "game" => asked.push(1),
+            _ => {}
+        }
+    }
+    asked.pop();
+    assert_eq!(asked.len(), 6, "{whole}");
+    // enough for either of the first two games and two more requests: a seat plays its first game
+    // (game 1 or 2) whole and fails in a later one; one job fails in game 2
+    let k = asked[0].max(asked[1]) + 2;
+    assert!(asked[0] + asked[1] > k, "{asked:?}");
+    let script = std::env::temp_dir().join(format!("quirkat-engine-stops-{}", std::process::id()));
+    // the shell's `read` takes a line at a time from a pipe, where awk may wait for a whole block
+    let text = format!(
+        r#"#!/bin/sh
+n=0
+while [ $n -lt {k} ] && IFS= read -r line; do
+  n=$((n + 1))
+  printf '%s\n' "$line"
+done | '{exe}' "$@"
+"#
+    );
+    std::fs::write(&script, text).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script_path = script.to_str().unwrap();
+    for jobs in ["1", "2"] {
+        let out = quirkat(&[&args[..], &["--b-exe", script_path, "--jobs", jobs]].concat());
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(1), "--jobs {jobs}: {stderr}");
+        assert!(!stderr.contains("panicked"), "--jobs {jobs}: {stderr}");
+        let failed: usize = stderr
+            .strip_prefix("quirkat: game ")
+            .and_then(|rest| rest.split(':').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("--jobs {jobs}: {stderr}"));
+        assert!(stderr.contains(script_path), "--jobs {jobs}: {stderr}");
+        if jobs == "1" {
+            assert_eq!(failed, 2, "{stderr}");
+        }
+        assert!((2..=6).contains(&failed), "--jobs {jobs}: {stderr}");
+        // the whole run's lines up to the end of the game before the failed one
+        let before: Vec<&str> = whole
+            .lines()
+            .take_while(|l| !l.starts_with(&format!("game {}/", failed - 1)))
+            .chain(
+                whole
+                    .lines()
+                    .filter(|l| l.starts_with(&format!("game {}/", failed - 1))),
+            )
+            .collect();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert!(lines.len() >= before.len(), "--jobs {jobs}: {stdout}");
+        assert_eq!(lines[..before.len()], before[..], "--jobs {jobs}");
+        // then the failed game's moves at most: no game's end
+        assert!(
+            !lines[before.len()..].iter().any(|l| l.starts_with("game ")),
+            "--jobs {jobs}: a game from the failed one on was printed\n{stdout}"
+        );
+    }
+    let _ = std::fs::remove_file(&script);
 }
 
 #[test]
@@ -702,18 +802,12 @@ fn the_engine_answers_each_request_in_one_line() {
 fn a_side_played_by_another_build_plays_the_same_games() {
     let exe = env!("CARGO_BIN_EXE_quirkat");
     let args = w("match --ruleset surakarta --a 6 --b 5 --games 2 --nodes 4000 -v");
-    let untimed = |out: String| -> Vec<String> {
-        out.lines()
-            .filter(|l| !l.contains(" ms a move"))
-            .map(str::to_string)
-            .collect()
-    };
-    let here = untimed(ok(&args));
+    let here = untimed(&ok(&args));
     assert!(here.iter().filter(|l| l.starts_with("game ")).count() == 2);
     for side in ["--a-exe", "--b-exe"] {
         let mut other = args.clone();
         other.extend([side, exe]);
-        assert_eq!(untimed(ok(&other)), here, "{side}");
+        assert_eq!(untimed(&ok(&other)), here, "{side}");
     }
     let err = fails(&[&args[..], &["--b-exe", "/nonexistent/quirkat"]].concat());
     assert!(err.contains("/nonexistent/quirkat"), "{err}");
