@@ -298,7 +298,7 @@ fn a_match_whose_engine_stops_keeps_the_games_before_and_names_the_game() {
     for l in whole.lines() {
         match w(l).as_slice() {
             [ply, "B", ..] if ply.parse::<u32>().is_ok() => *asked.last_mut().unwrap() += 1,
-            [game, ..] if *game == "game" => asked.push(1),
+            ["game", ..] => asked.push(1),
             _ => {}
         }
     }
