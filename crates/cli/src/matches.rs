@@ -267,8 +267,12 @@ fn parse(m: &MatchArgs) -> Result<Args, String> {
             m.jobs
         ));
     }
-    let timed =
-        m.nodes.is_none() && m.depth.is_none() && (thinks_by_time(m.a) || thinks_by_time(m.b));
+    let fixed = (m.nodes.is_some() || m.depth.is_some()).then_some(Limits {
+        time_ms: None,
+        depth: m.depth,
+        nodes: m.nodes,
+    });
+    let timed = fixed.is_none() && (thinks_by_time(m.a) || thinks_by_time(m.b));
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     if timed && m.jobs > cores {
         return Err(format!(
@@ -284,11 +288,7 @@ fn parse(m: &MatchArgs) -> Result<Args, String> {
         b: m.b,
         games: m.games,
         movetime: m.movetime,
-        fixed: (m.nodes.is_some() || m.depth.is_some()).then_some(Limits {
-            time_ms: None,
-            depth: m.depth,
-            nodes: m.nodes,
-        }),
+        fixed,
         seed: m.seed,
         opening_plies: m
             .opening_plies

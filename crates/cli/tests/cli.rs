@@ -341,18 +341,15 @@ done | '{exe}' "$@"
         }
         assert!((2..=6).contains(&failed), "--jobs {jobs}: {stderr}");
         // the whole run's lines up to the end of the game before the failed one
-        let before: Vec<&str> = whole
-            .lines()
-            .take_while(|l| !l.starts_with(&format!("game {}/", failed - 1)))
-            .chain(
-                whole
-                    .lines()
-                    .filter(|l| l.starts_with(&format!("game {}/", failed - 1))),
-            )
-            .collect();
+        let whole_lines: Vec<&str> = whole.lines().collect();
+        let end = whole_lines
+            .iter()
+            .position(|l| l.starts_with(&format!("game {}/", failed - 1)))
+            .unwrap_or_else(|| panic!("game {} in\n{whole}", failed - 1));
+        let before = &whole_lines[..=end];
         let lines: Vec<&str> = stdout.lines().collect();
         assert!(lines.len() >= before.len(), "--jobs {jobs}: {stdout}");
-        assert_eq!(lines[..before.len()], before[..], "--jobs {jobs}");
+        assert_eq!(lines[..before.len()], *before, "--jobs {jobs}");
         // then the failed game's moves at most: no game's end
         assert!(
             !lines[before.len()..].iter().any(|l| l.starts_with("game ")),
