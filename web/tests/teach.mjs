@@ -13,7 +13,8 @@
 // stars kept over a reload, a hint costing a star, a wrong try in Srand refused as
 // `capture-compulsory` with the pieces that could capture marked, a short capture in Zamma refused
 // with the majority marks, a wrong move failing its step; a puzzle opened by its id
-// (`?puzzle=srand&id=…`) and bad ids named. Screenshots go to web/tests/artifacts/. Prints a libtest-style summary line that `cargo xtask test` adds up.
+// (`?puzzle=srand&id=…`) and bad ids named; a review of a game, and a review that stops when
+// another game is opened under it. Screenshots go to web/tests/artifacts/. Prints a libtest-style summary line that `cargo xtask test` adds up.
 
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
@@ -32,6 +33,9 @@ const COURSES = ['srand', 'zamma', 'surakarta', 'queah', 'towers'];
 // a Srand game of poor moves (each the 7i-th legal move in notation order), for the review
 const REVIEWED = ('e4-e5 e6xe4 e3xe5 c5xe3 f2xd4 d6-c5 d4xd6 f6xd4 c3xe5 c6xe6xe4 f4xd4 a5xc3xe3 d2xf4 c5xc3xe5 ' +
   'f5xd5 c7-c6 d5-d6 c6xe6 g1-f2 e7-f6 g5xe7xe5 b8-c7 e2-e3 g7-f6 i5xg7xg5xe7xg7 h7xf7 a3-b4 c7-d6 e5xc7xe7xg7 f8xh6').split(' ');
+// a Surakarta game whose fourth move leaves c6, a point past the end of a towers board
+const SURAKARTA = ('a2-a3 c5-c4 b2-b3 c6-c5 b1-b2 d5-d4 e2-f3 b5-a4 b3-b4 d4-d3 f2-e3 a4-b3 a1-b1 c4-d4 ' +
+  'e3-f4 d4-e3 e1-e2 b6-c6').split(' ');
 // the courses as shipped: the tests click their solutions
 const course = (game) => JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'lessons', `${game}.json`), 'utf8'));
 const puzzleSet = (game) => JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'puzzles', `${game}.json`), 'utf8'));
@@ -407,6 +411,39 @@ async function main() {
       await page.click(`svg.review-chart rect[data-review-ply="${REVIEWED.length}"]`);
       await page.locator(`[data-ply="${REVIEWED.length}"][aria-current]`).waitFor();
       equal(await page.locator('svg.board .annotation').count(), 0, 'no drawing at another ply');
+      await page.close();
+    });
+
+    // a review under way when another game is opened stops there: the worker's answers to come
+    // belong to the game reviewed, whose moves do not fit the new game's board
+    await check('a review stops when another game is opened under it, and says so', async () => {
+      const page = await context.newPage();
+      const mine = [];
+      watcher(mine)(page);
+      watch(page);
+      await page.goto(`${base}?ruleset=surakarta`);
+      await page.locator('svg[data-ruleset="surakarta"]').waitFor();
+      await page.click('.records summary');
+      await page.fill('[data-import-text]', `[Ruleset "surakarta"]\n\n${SURAKARTA.join(' ')}`);
+      await page.click('[data-action="import-paste"]');
+      await page.locator(`[data-ply="${SURAKARTA.length}"]`).waitFor();
+      await page.click('details.review summary');
+      await page.click('[data-action="review"]');
+      await page.locator('[data-review-progress]').waitFor();
+      await page.fill('[data-import-text]', '[Ruleset "towers"]\n\nb2-c3');
+      await page.click('[data-action="import-paste"]');
+      await page.locator('svg[data-ruleset="towers"]').waitFor();
+      const review = page.locator('details.review');
+      await review.getByText('The game has changed since the review').waitFor();
+      // long enough for several of the review's answers (80,000 nodes each) to have come
+      await page.waitForTimeout(2000);
+      equal(mine.length, 0, `no error on the page: ${mine.join('; ')}`);
+      equal(await page.locator('[data-review-progress]').count(), 0, 'no progress of the old review');
+      equal(await review.locator('[data-action="review"]').textContent(), 'Review the game', 'the button offers a review of the game shown');
+      await page.screenshot({ path: path.join(artifacts, 'review-stopped.png') });
+      await page.click('[data-action="review"]');
+      await page.locator('details.review[data-reviewed]').waitFor({ timeout: 30000 });
+      equal(Number(await page.locator('[data-review-progress]').getAttribute('max')), 2, 'the towers game reviewed: its two positions');
       await page.close();
     });
 

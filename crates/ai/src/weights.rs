@@ -152,9 +152,13 @@ impl Weights {
         Profile::of(rules).weights()
     }
 
-    /// Sets one weight by name (one of [`WEIGHT_NAMES`]).
+    /// Sets one weight by name (one of [`WEIGHT_NAMES`]), to a value within ±[`MAX_WEIGHT`], as
+    /// in the files.
     pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
         match name_index(name.as_bytes()) {
+            Some(_) if value.unsigned_abs() > MAX_WEIGHT.unsigned_abs() => Err(format!(
+                "{name} = {value} is beyond the weights' bound of ±{MAX_WEIGHT}"
+            )),
             Some(i) => {
                 *self.slot(i) = value;
                 Ok(())
@@ -876,5 +880,13 @@ mod tests {
             assert_eq!(w.get(i), i as i32 + 1);
         }
         assert!(w.set("queen", 900).is_err());
+        // as in the files, a weight is at most ±MAX_WEIGHT
+        let before = w;
+        for v in [MAX_WEIGHT + 1, i32::MAX, i32::MIN, -MAX_WEIGHT - 1] {
+            assert!(w.set("man", v).is_err(), "{v}");
+        }
+        assert_eq!(w, before);
+        w.set("man", -MAX_WEIGHT).unwrap();
+        assert_eq!(w.man, -MAX_WEIGHT);
     }
 }

@@ -15,8 +15,9 @@
 //! | `quirkat.v1.unreadable.<key>` | an entry that could not be read, kept aside |
 //!
 //! Nothing saved is ever lost to a bad read: an unreadable entry is copied to
-//! `quirkat.v1.unreadable.<its key without the prefix>` before it is taken out of the library, a
-//! game that stops replaying at a bad ply keeps its readable beginning, and every other entry is
+//! `quirkat.v1.unreadable.<its key without the prefix>` before it is taken out of the library or
+//! written over (a save that cannot keep it aside is refused), a backup carries what was kept aside,
+//! a game that stops replaying at a bad ply keeps its readable beginning, and every other entry is
 //! left as it was. The one-game-per-rules keys of earlier builds (`quirkat.v1.game.<rules key>`)
 //! are moved into the library the first time it is read.
 
@@ -33,6 +34,7 @@ const MATCHES: &str = "quirkat.v1.match.";
 const OLD_GAME: &str = "quirkat.v1.game.";
 const CURRENT: &str = "quirkat.v1.current";
 const SETTINGS: &str = "quirkat.v1.settings";
+const UNREADABLE: &str = "quirkat.v1.unreadable.";
 
 /// A string store: the browser's local storage, or a map in tests.
 pub trait KeyValue {
@@ -147,9 +149,14 @@ pub fn match_key(id: &str) -> String {
     format!("{MATCHES}{id}")
 }
 
+/// Where an unreadable value of `key` is kept aside.
+fn aside_key(key: &str) -> String {
+    format!("{UNREADABLE}{}", key.trim_start_matches(PREFIX))
+}
+
 /// Copies an unreadable entry aside and takes it out of its place; says so.
 pub(crate) fn set_aside(store: &mut dyn KeyValue, key: &str, raw: &str, why: &str) -> String {
-    let aside = format!("{PREFIX}unreadable.{}", key.trim_start_matches(PREFIX));
+    let aside = aside_key(key);
     match store.set(&aside, raw) {
         Ok(()) => {
             if key != SETTINGS && key != CURRENT {
@@ -161,9 +168,11 @@ pub(crate) fn set_aside(store: &mut dyn KeyValue, key: &str, raw: &str, why: &st
     }
 }
 
-/// `YYYY-MM-DD` of a time in milliseconds since 1970 (UTC).
+/// `YYYY-MM-DD` of a time in milliseconds since 1970 (UTC). A time beyond a million years either
+/// way (a restored file's, say) is taken as that bound, and one that is not a number as 0.
 pub fn date_of(ms: f64) -> String {
-    let days = (ms / 86_400_000.0).floor() as i64;
+    const BOUND: f64 = 365.25 * 1_000_000.0;
+    let days = (ms / 86_400_000.0).floor().clamp(-BOUND, BOUND) as i64;
     // the civil calendar from a day count (Howard Hinnant's algorithm)
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -240,9 +249,20 @@ pub fn save(
         }
     };
     let key = entry_key(&id);
-    let previous = store
-        .get(&key)
-        .and_then(|raw| serde_json::from_str::<Entry>(&raw).ok());
+    // what is there and cannot be read (another build's entry, say) is kept aside before the game
+    // is written over it; if it cannot be, the game is not written
+    let previous = match store.get(&key) {
+        None => None,
+        Some(raw) => match serde_json::from_str::<Entry>(&raw) {
+            Ok(e) => Some(e),
+            Err(e) => {
+                store.set(&aside_key(&key), &raw).map_err(|why| {
+                    format!("the saved game '{id}' could not be read ({e}) nor kept aside ({why})")
+                })?;
+                None
+            }
+        },
+    };
     let entry = entry_of(state, &id, previous.as_ref(), now);
     let json = serde_json::to_string(&entry).map_err(|e| e.to_string())?;
     store.set(&key, &json)?;
@@ -311,9 +331,8 @@ pub fn open_entry(store: &mut dyn KeyValue, entry: &Entry) -> (AppState, Option<
     let notice = match error {
         None => None,
         Some(why) => {
-            let key = entry_key(&entry.id);
             let raw = serde_json::to_string(entry).unwrap_or_default();
-            let aside = format!("{PREFIX}unreadable.{}", key.trim_start_matches(PREFIX));
+            let aside = aside_key(&entry_key(&entry.id));
             Some(match store.set(&aside, &raw) {
                 Ok(()) => format!("{why}; the whole game was kept aside under '{aside}'"),
                 Err(e) => format!("{why}; it could not be kept aside ({e})"),
@@ -371,8 +390,9 @@ pub fn rename(store: &mut dyn KeyValue, id: &str, name: &str) -> Result<(), Stri
 }
 
 /// Moves the games of the one-game-per-rules keys of earlier builds into the library (each under
-/// the id `old-<rules key>`, so that doing it twice changes nothing); an unreadable one is set
-/// aside as before.
+/// the id `old-<rules key>`, so that doing it twice changes nothing; where that id holds another
+/// game, one an earlier build's tab wrote again since, under `old-<rules key>-2`, `-3`, …); an
+/// unreadable one is set aside as before.
 fn migrate(store: &mut dyn KeyValue) -> Vec<String> {
     #[derive(Deserialize)]
     struct OldGame {
@@ -385,15 +405,15 @@ fn migrate(store: &mut dyn KeyValue) -> Vec<String> {
             continue;
         };
         let Some(raw) = store.get(&key) else { continue };
-        let id: String = format!("old-{rules}")
+        let base: String = format!("old-{rules}")
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-            .take(64)
+            .take(60)
             .collect();
         match serde_json::from_str::<OldGame>(&raw) {
             Ok(old) => {
-                let entry = Entry {
-                    id,
+                let mut entry = Entry {
+                    id: base.clone(),
                     name: String::new(),
                     created: 0.0,
                     updated: 0.0,
@@ -401,6 +421,15 @@ fn migrate(store: &mut dyn KeyValue) -> Vec<String> {
                     cursor: old.cursor,
                     match_id: None,
                 };
+                // the first id free, or holding this very game
+                let mut k = 1;
+                while let Some(there) = store.get(&entry_key(&entry.id)) {
+                    if serde_json::from_str::<Entry>(&there).ok().as_ref() == Some(&entry) {
+                        break;
+                    }
+                    k += 1;
+                    entry.id = format!("{base}-{k}");
+                }
                 if put(store, &entry).is_ok() {
                     if store.get(CURRENT).as_deref() == Some(rules) {
                         let _ = store.set(CURRENT, &format!("game:{}", entry.id));
@@ -496,15 +525,27 @@ pub fn put_match(store: &mut dyn KeyValue, m: &Match) -> Result<(), String> {
 const BACKUP_FORMAT: &str = "quirkat-backup";
 
 /// Every game and match of the library as one JSON file (`{"format": "quirkat-backup",
-/// "version": 1, "games": [...], "matches": [...]}`).
+/// "version": 1, "games": [...], "matches": [...], "unreadable": {...}}`), with what was kept aside
+/// as unreadable, each under its key as it was stored, so that a move to another browser loses none
+/// of it.
 pub fn backup(store: &mut dyn KeyValue) -> String {
     let (games, _) = list(store);
     let (matches, _) = matches(store);
+    let unreadable: serde_json::Map<String, serde_json::Value> = store
+        .keys()
+        .into_iter()
+        .filter(|k| k.starts_with(UNREADABLE))
+        .filter_map(|k| {
+            let raw = store.get(&k)?;
+            Some((k, raw.into()))
+        })
+        .collect();
     serde_json::json!({
         "format": BACKUP_FORMAT,
         "version": 1,
         "games": games,
         "matches": matches,
+        "unreadable": unreadable,
     })
     .to_string()
 }
@@ -516,8 +557,11 @@ pub struct Restored {
     pub added: usize,
     /// Games already there, the same.
     pub present: usize,
-    /// Why each game of the file that was not added could not be read.
+    /// Why each game of the file that was not added could not be read or stored.
     pub refused: Vec<String>,
+    /// Unreadable entries of the file put back aside (under their keys, or beside a different one
+    /// already there).
+    pub aside: usize,
 }
 
 /// Adds the games and matches of a backup file to the library. A game whose id is already there
@@ -582,8 +626,14 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
         if id.is_empty() {
             continue;
         }
-        put(store, &Entry { id, ..entry })?;
-        done.added += 1;
+        let title = entry.title();
+        match put(store, &Entry { id, ..entry }) {
+            Ok(()) => done.added += 1,
+            Err(e) => done.refused.push(format!(
+                "game {} ({title}): it could not be stored ({e})",
+                i + 1
+            )),
+        }
     }
     for m in value
         .get("matches")
@@ -594,11 +644,63 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
         if let Ok(m) = serde_json::from_value::<Match>(m.clone())
             && valid_id(&m.id)
             && store.get(&match_key(&m.id)).is_none()
+            && let Err(e) = put_match(store, &m)
         {
-            put_match(store, &m)?;
+            done.refused
+                .push(format!("match '{}': it could not be stored ({e})", m.id));
+        }
+    }
+    // what was kept aside goes back aside: under its key, or beside a different value there
+    let aside = value.get("unreadable").and_then(|u| u.as_object());
+    for (key, raw) in aside.into_iter().flatten() {
+        let (Some(raw), true) = (raw.as_str(), is_aside_key(key)) else {
+            done.refused
+                .push(format!("the unreadable entry '{}' is not one", short(key)));
+            continue;
+        };
+        let mut at = key.clone();
+        let mut k = 1;
+        loop {
+            match store.get(&at) {
+                None => break,
+                Some(there) if there == raw => {
+                    at.clear();
+                    break;
+                }
+                Some(_) => {
+                    k += 1;
+                    at = if k == 2 {
+                        format!("{key}-r")
+                    } else {
+                        format!("{key}-r{k}")
+                    };
+                }
+            }
+        }
+        if at.is_empty() {
+            continue;
+        }
+        match store.set(&at, raw) {
+            Ok(()) => done.aside += 1,
+            Err(e) => done.refused.push(format!(
+                "the unreadable entry '{}' could not be stored ({e})",
+                short(key)
+            )),
         }
     }
     Ok(done)
+}
+
+/// Whether `key` is a key [`set_aside`] writes: the prefix, then letters, digits, `-`, `_`, `.`
+/// and `=` (a rules key's), at most 200 of them.
+fn is_aside_key(key: &str) -> bool {
+    key.strip_prefix(UNREADABLE).is_some_and(|rest| {
+        !rest.is_empty()
+            && rest.len() <= 200
+            && rest
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.=".contains(&b))
+    })
 }
 
 fn short(s: &str) -> String {

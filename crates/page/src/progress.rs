@@ -57,7 +57,13 @@ pub fn record(
     step: usize,
     stars: u8,
 ) -> Result<Progress, String> {
-    let (mut p, _) = load(store);
+    let (mut p, problem) = load(store);
+    // what could not be read and not be kept aside either stays as it is: not written over
+    if let Some(why) = problem
+        && store.get(KEY).is_some()
+    {
+        return Err(why);
+    }
     let best = p
         .entry(game.to_string())
         .or_default()
@@ -109,7 +115,12 @@ pub fn record_puzzle(
     id: &str,
     result: Outcome,
 ) -> Result<Results, String> {
-    let (mut r, _) = load_puzzles(store);
+    let (mut r, problem) = load_puzzles(store);
+    if let Some(why) = problem
+        && store.get(PUZZLES).is_some()
+    {
+        return Err(why);
+    }
     if !r.contains_key(id) {
         r.insert(id.to_string(), result);
         let text = serde_json::to_string(&r).map_err(|e| e.to_string())?;
@@ -155,6 +166,46 @@ mod tests {
         assert_eq!(m.get(KEY).unwrap(), r#"{"srand":{"2":2},"zamma":{"1":3}}"#);
         record(&mut m, "srand", 2, 3).unwrap();
         assert_eq!(load(&mut m).0["srand"][&2], 3);
+    }
+
+    #[test]
+    fn what_cannot_be_read_nor_kept_aside_is_not_written_over() {
+        /// A store whose quota is used up for what is kept aside.
+        struct Full(Map);
+        impl KeyValue for Full {
+            fn get(&self, key: &str) -> Option<String> {
+                self.0.get(key)
+            }
+            fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+                if key.contains(".unreadable.") {
+                    return Err("the quota is used up".into());
+                }
+                self.0.set(key, value)
+            }
+            fn remove(&mut self, key: &str) {
+                self.0.remove(key);
+            }
+            fn keys(&self) -> Vec<String> {
+                self.0.keys()
+            }
+        }
+        let mut m = Full(Map::default());
+        m.set(KEY, "{not json").unwrap();
+        m.set(PUZZLES, "[").unwrap();
+        let e = record(&mut m, "srand", 1, 3).unwrap_err();
+        assert!(e.contains("could not be kept aside"), "{e}");
+        let e = record_puzzle(&mut m, "srand-001", Outcome::Solved).unwrap_err();
+        assert!(e.contains("could not be kept aside"), "{e}");
+        assert_eq!(m.get(KEY).as_deref(), Some("{not json"));
+        assert_eq!(m.get(PUZZLES).as_deref(), Some("["));
+        // where it can be kept aside, the new result is kept
+        let mut m = Map::default();
+        m.set(KEY, "{not json").unwrap();
+        assert_eq!(record(&mut m, "srand", 1, 3).unwrap()["srand"][&1], 3);
+        assert_eq!(
+            m.get("quirkat.v1.unreadable.lessons").as_deref(),
+            Some("{not json")
+        );
     }
 
     #[test]

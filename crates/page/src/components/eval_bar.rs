@@ -35,7 +35,7 @@ pub fn EvalBar(props: &EvalBarProps) -> Html {
 pub fn eval_words(eval: Option<i32>) -> String {
     match eval {
         None => "no evaluation yet".to_string(),
-        Some(s) if s.abs() > WIN_SCORE => if s > 0 {
+        Some(s) if s.unsigned_abs() > WIN_SCORE.unsigned_abs() => if s > 0 {
             "first wins by force"
         } else {
             "second wins by force"
@@ -79,5 +79,8 @@ mod tests {
         assert_eq!(eval_words(Some(-150)), "-1.50 for first");
         assert_eq!(eval_words(Some(0)), "+0.00 for first");
         assert_eq!(eval_words(None), "no evaluation yet");
+        // whatever a worker sends
+        assert_eq!(eval_words(Some(i32::MIN)), "second wins by force");
+        assert_eq!(eval_words(Some(i32::MAX)), "first wins by force");
     }
 }

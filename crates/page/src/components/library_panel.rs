@@ -283,6 +283,12 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
                                 "restored {} games ({} were there already)",
                                 done.added, done.present
                             );
+                            if done.aside > 0 {
+                                m.push_str(&format!(
+                                    "; {} unreadable entries kept aside as they were",
+                                    done.aside
+                                ));
+                            }
                             if !done.refused.is_empty() {
                                 m.push_str(&format!("; not restored: {}", done.refused.join("; ")));
                             }

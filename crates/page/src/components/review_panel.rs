@@ -2,7 +2,9 @@
 //! own worker stays free for play and hints), one `Analyse` request at a time, with a progress bar;
 //! then a chart of the evaluation across the game (click a ply to go there) and the moves that lost
 //! material or the game, graded ([`crate::review`]), each with the better move: clicking one shows
-//! the position before it with the better move drawn, and its line written out.
+//! the position before it with the better move drawn, and its line written out. When the game
+//! shown changes under a review (a move played, another game opened), the review stops and says
+//! so; what it sends the worker always comes from the game it was started on.
 //!
 //! In the page: `details.review`, `data-action="review"`, `progress[data-review-progress]`
 //! (`value`/`max`), `svg.review-chart` with a `rect[data-review-ply=N]` per position,
@@ -40,8 +42,10 @@ pub struct ReviewPanelProps {
 /// The review's state.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Run {
-    /// The moves reviewed (the game's list when the review started).
-    moves: Option<Rc<Vec<Move>>>,
+    /// The game reviewed: its start and its moves when the review started. The positions sent are
+    /// built from these, never from the game shown since, which may be another game (another
+    /// ruleset, whose board the moves do not fit).
+    game: Option<(Rc<Game>, Rc<Vec<Move>>)>,
     /// The request under way.
     id: u32,
     /// The positions analysed so far, from the start.
@@ -53,7 +57,7 @@ struct Run {
 }
 
 enum Msg {
-    Start(Rc<Vec<Move>>),
+    Start(Rc<Game>, Rc<Vec<Move>>),
     Reply(Reply),
     Silent(u32),
 }
@@ -63,9 +67,9 @@ impl Reducible for Run {
     fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
         let mut next = (*self).clone();
         match msg {
-            Msg::Start(moves) => {
+            Msg::Start(start, moves) => {
                 next = Run {
-                    moves: Some(moves),
+                    game: Some((start, moves)),
                     id: self.id + 1,
                     ..Run::default()
                 };
@@ -146,57 +150,62 @@ fn chart(
 pub fn ReviewPanel(props: &ReviewPanelProps) -> Html {
     let run = use_reducer(Run::default);
     let link: Rc<RefCell<Option<AiLink>>> = use_mut_ref(|| None);
+    // the game shown is no longer the one reviewed (a move played, another game opened)
+    let stale = run.game.as_ref().is_some_and(|(start, moves)| {
+        !Rc::ptr_eq(start, &props.start) || !Rc::ptr_eq(moves, &props.moves)
+    });
 
-    // one request at a time, the next when the last is answered
+    // one request at a time, the next when the last is answered; a stale review stops, and its
+    // worker is let go
     {
         let run = run.clone();
         let link = link.clone();
-        let start = props.start.clone();
-        use_effect_with((run.id, run.done.len(), run.error.is_some()), move |_| {
-            if let Some(moves) = &run.moves
-                && run.error.is_none()
-                && run.done.len() <= moves.len()
-            {
-                let k = run.done.len();
-                let position = at(&start, moves, k).to_position_string();
-                let id = run.id;
-                let mut slot = link.borrow_mut();
-                let l = slot.get_or_insert_with(|| {
+        use_effect_with(
+            (run.id, run.done.len(), run.error.is_some(), stale),
+            move |_| {
+                if let Some((start, moves)) = &run.game
+                    && !stale
+                    && run.error.is_none()
+                    && run.done.len() <= moves.len()
+                {
+                    let k = run.done.len();
+                    let position = at(start, moves, k).to_position_string();
+                    let id = run.id;
+                    let mut slot = link.borrow_mut();
+                    let l = slot.get_or_insert_with(|| {
+                        let d = run.dispatcher();
+                        AiLink::new(move |r| d.dispatch(Msg::Reply(r)))
+                    });
                     let d = run.dispatcher();
-                    AiLink::new(move |r| d.dispatch(Msg::Reply(r)))
-                });
-                let d = run.dispatcher();
-                l.send(
-                    Request::Analyse {
-                        id,
-                        position,
-                        nodes: NODES,
-                    },
-                    60_000,
-                    move || d.dispatch(Msg::Silent(id)),
-                );
-            } else if run.moves.is_some() {
-                // done (or failed): the review's worker is let go
-                *link.borrow_mut() = None;
-            }
-        });
+                    l.send(
+                        Request::Analyse {
+                            id,
+                            position,
+                            nodes: NODES,
+                        },
+                        60_000,
+                        move || d.dispatch(Msg::Silent(id)),
+                    );
+                } else if run.game.is_some() {
+                    // done, failed or stale: the review's worker is let go
+                    *link.borrow_mut() = None;
+                }
+            },
+        );
     }
 
     let start_review = {
         let run = run.dispatcher();
+        let start = props.start.clone();
         let moves = props.moves.clone();
         let on_marks = props.on_marks.clone();
         Callback::from(move |_| {
             on_marks.emit(None);
-            run.dispatch(Msg::Start(moves.clone()));
+            run.dispatch(Msg::Start(start.clone(), moves.clone()));
         })
     };
     let n = props.moves.len();
-    let stale = run
-        .moves
-        .as_ref()
-        .is_some_and(|m| !Rc::ptr_eq(m, &props.moves));
-    let finished = run.moves.is_some() && !stale && run.done.len() == n + 1;
+    let finished = run.game.is_some() && !stale && run.done.len() == n + 1;
     let sides = review::sides(&props.start, &props.moves);
     let values = review::curve(&run.done, &sides);
     let flags = if stale {
@@ -244,10 +253,10 @@ pub fn ReviewPanel(props: &ReviewPanelProps) -> Html {
         <details class="records review" data-reviewed={finished.then_some("")}>
             <summary>{ "Review" }</summary>
             <p class="hint">{ "The engine looks at every position: the evaluation across the game, and the moves that lost ground, with the better move." }</p>
-            <button data-action="review" onclick={start_review} disabled={n == 0 || (run.moves.is_some() && !finished && !stale && run.error.is_none())}>
-                { if run.moves.is_some() && !stale { "Review again" } else { "Review the game" } }
+            <button data-action="review" onclick={start_review} disabled={n == 0 || (run.game.is_some() && !finished && !stale && run.error.is_none())}>
+                { if run.game.is_some() && !stale { "Review again" } else { "Review the game" } }
             </button>
-            if run.moves.is_some() && !stale {
+            if run.game.is_some() && !stale {
                 <progress data-review-progress="" value={run.done.len().to_string()} max={(n + 1).to_string()} />
                 { chart(&values, n, props.cursor, &flags, &props.on_action) }
                 if let Some(e) = &run.error { <p class="notice" role="status">{ format!("The review stopped: {e}") }</p> }

@@ -195,6 +195,23 @@ fn the_one_game_per_rules_keys_of_earlier_builds_move_into_the_library() {
     assert!(notices.is_empty(), "{notices:?}");
     assert_eq!(again.played, s.played);
     assert_eq!(list(&mut store).0.len(), 1);
+    // the game continued here is not written over by what an earlier build's tab writes again
+    let on = save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Towers), 6),
+        "old-towers",
+        5.0,
+    );
+    assert_eq!(on.id.as_deref(), Some("old-towers"));
+    let kept = store.get("quirkat.v1.library.old-towers").unwrap();
+    store.set("quirkat.v1.game.towers", &old).unwrap();
+    let (entries, notices) = list(&mut store);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(store.get("quirkat.v1.library.old-towers"), Some(kept));
+    let ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, ["old-towers", "old-towers-2"]);
+    assert_eq!(entries[1].record.moves.len(), 4);
+    assert_eq!(list(&mut store).0.len(), 2, "and once only");
 }
 
 #[test]
@@ -346,6 +363,127 @@ fn dates_are_civil_dates() {
     assert_eq!(date_of(951_782_400_000.0), "2000-02-29");
     assert_eq!(date_of(1_795_996_800_000.0), "2026-11-30");
     assert_eq!(date_of(-86_400_000.0), "1969-12-31");
+    // a restored file's times are anything: a date still, no overflow
+    assert_eq!(date_of(f64::NAN), "1970-01-01");
+    assert_eq!(date_of(1e300), date_of(f64::INFINITY));
+    assert_eq!(date_of(-1e300), date_of(f64::NEG_INFINITY));
+    for far in [1e300, -1e300] {
+        let d = date_of(far);
+        let mut parts = d.rsplitn(3, '-');
+        let (day, month, year) = (parts.next(), parts.next(), parts.next().unwrap_or(""));
+        assert!(
+            day.is_some_and(|x| x.len() == 2) && month.is_some_and(|x| x.len() == 2),
+            "{d}"
+        );
+        assert!(
+            year.trim_start_matches('-').len() >= 6,
+            "a million years away: {d}"
+        );
+    }
+}
+
+/// A store whose keys under `refused` cannot be written (a full quota for them).
+struct Refusing {
+    map: Map,
+    refused: &'static str,
+}
+
+impl KeyValue for Refusing {
+    fn get(&self, key: &str) -> Option<String> {
+        self.map.get(key)
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if key.starts_with(self.refused) {
+            return Err("the quota is used up".into());
+        }
+        self.map.set(key, value)
+    }
+    fn remove(&mut self, key: &str) {
+        self.map.remove(key);
+    }
+    fn keys(&self) -> Vec<String> {
+        self.map.keys()
+    }
+}
+
+#[test]
+fn saving_over_an_entry_this_build_cannot_read_keeps_it_aside_first() {
+    let mut store = Map::default();
+    let s = save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Srand), 3),
+        "g1",
+        1.0,
+    );
+    // another build (another tab) rewrites the entry in a form this one cannot read
+    let theirs = "{\"id\": \"g1\", \"record\": {\"v2\": [1, 2]}}";
+    store.set("quirkat.v1.library.g1", theirs).unwrap();
+    let s = (*Rc::new(s).reduce(Action::ViewPly(2))).clone();
+    save(&mut store, &s, 2.0, || unreachable!()).unwrap();
+    assert_eq!(
+        store.get("quirkat.v1.unreadable.library.g1").as_deref(),
+        Some(theirs)
+    );
+    let (entries, notices) = list(&mut store);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].cursor, 2);
+    // where it cannot be kept aside, it is not written over either
+    let mut full = Refusing {
+        map: Map::default(),
+        refused: "quirkat.v1.unreadable.",
+    };
+    full.map.set("quirkat.v1.library.g1", theirs).unwrap();
+    let e = save(&mut full, &s, 3.0, || unreachable!()).unwrap_err();
+    assert!(e.contains("nor kept aside") && e.contains("quota"), "{e}");
+    assert_eq!(full.get("quirkat.v1.library.g1").as_deref(), Some(theirs));
+}
+
+#[test]
+fn a_backup_carries_what_was_kept_aside_and_puts_it_back_aside() {
+    let mut store = Map::default();
+    save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Srand), 3),
+        "a",
+        1.0,
+    );
+    store
+        .set("quirkat.v1.library.b", "{\"record\": [1, 2")
+        .unwrap();
+    assert_eq!(list(&mut store).1.len(), 1, "b is set aside");
+    let file = backup(&mut store);
+    let mut other = Map::default();
+    let done = restore_backup(&mut other, &file).unwrap();
+    assert_eq!((done.added, done.aside), (1, 1), "{:?}", done.refused);
+    assert_eq!(
+        other.get("quirkat.v1.unreadable.library.b").as_deref(),
+        Some("{\"record\": [1, 2")
+    );
+    // again: it is there already; a different value under the key is kept, the file's beside it
+    assert_eq!(restore_backup(&mut other, &file).unwrap().aside, 0);
+    other
+        .set("quirkat.v1.unreadable.library.b", "something else")
+        .unwrap();
+    assert_eq!(restore_backup(&mut other, &file).unwrap().aside, 1);
+    assert_eq!(
+        other.get("quirkat.v1.unreadable.library.b").as_deref(),
+        Some("something else")
+    );
+    assert_eq!(
+        other.get("quirkat.v1.unreadable.library.b-r").as_deref(),
+        Some("{\"record\": [1, 2")
+    );
+    // a file's "unreadable" may name only keys kept aside, with text
+    let mut v: serde_json::Value = serde_json::from_str(&file).unwrap();
+    v["unreadable"]["quirkat.v1.library.evil"] = "{}".into();
+    v["unreadable"]["quirkat.v1.unreadable.library.n"] = 7.into();
+    let mut third = Map::default();
+    let done = restore_backup(&mut third, &v.to_string()).unwrap();
+    assert_eq!((done.added, done.aside), (1, 1));
+    assert_eq!(done.refused.len(), 2, "{:?}", done.refused);
+    assert_eq!(third.get("quirkat.v1.library.evil"), None);
+    assert_eq!(third.get("quirkat.v1.unreadable.library.n"), None);
 }
 
 #[test]

@@ -131,7 +131,14 @@ impl AppState {
             return;
         };
         let side = self.game().position().side_to_move();
-        let first_view = |score: i32| if side == Side::First { score } else { -score };
+        // a score from the worker is any number: negated without overflow
+        let first_view = |score: i32| {
+            if side == Side::First {
+                score
+            } else {
+                score.saturating_neg()
+            }
+        };
         match reply {
             Reply::Progress {
                 depth,

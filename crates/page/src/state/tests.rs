@@ -617,3 +617,24 @@ const ZAMMA_MAJORITY: [&str; 21] = [
     "e3xc5", "d6xb4", "b2-c3", "b4xb2xd4", "d3xd5", "e7-f6", "g5xe7xe5", "a7-b6", "a1-b2", "g6-g5",
     "g4xg6",
 ];
+
+#[test]
+fn a_workers_score_at_the_ends_of_the_range_is_read_without_overflow() {
+    // the second player to move: its scores are turned to the first player's side
+    let (s, _) = random_game(RulesetId::Zamma, 3, 5);
+    assert_eq!(s.game().position().side_to_move(), Side::Second);
+    let s = act(s, Action::AiAsked(9, Wanted::Hint));
+    for (score, eval) in [(i32::MIN, i32::MAX), (i32::MAX, -i32::MAX), (-40, 40)] {
+        let t = act(
+            s.clone(),
+            Action::AiReply(Reply::Progress {
+                id: 9,
+                depth: 1,
+                score,
+                nodes: 10,
+                pv: Vec::new(),
+            }),
+        );
+        assert_eq!(t.ai.eval, Some(eval), "{score}");
+    }
+}
