@@ -35,7 +35,8 @@ const REVIEWED = ('e4-e5 e6xe4 e3xe5 c5xe3 f2xd4 d6-c5 d4xd6 f6xd4 c3xe5 c6xe6xe
   'f5xd5 c7-c6 d5-d6 c6xe6 g1-f2 e7-f6 g5xe7xe5 b8-c7 e2-e3 g7-f6 i5xg7xg5xe7xg7 h7xf7 a3-b4 c7-d6 e5xc7xe7xg7 f8xh6').split(' ');
 // a Surakarta game whose fourth move leaves c6, a point past the end of a towers board
 const SURAKARTA = ('a2-a3 c5-c4 b2-b3 c6-c5 b1-b2 d5-d4 e2-f3 b5-a4 b3-b4 d4-d3 f2-e3 a4-b3 a1-b1 c4-d4 ' +
-  'e3-f4 d4-e3 e1-e2 b6-c6').split(' ');
+  'e3-f4 d4-e3 e1-e2 b6-c6 a3-a4 c5-d4 b1-a1 e6-d5 b2-a2 e5-e6 b4-c3 d4-c5 a4-a3 e3-d4 e2-f2 b3-b2 ' +
+  'a2xb2 c5-c4 a3-b4 d6-e5 c1-b1 d5-d6 c2-c1 d4-e3 c1-c2 a6-b5').split(' ');
 // the courses as shipped: the tests click their solutions
 const course = (game) => JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'lessons', `${game}.json`), 'utf8'));
 const puzzleSet = (game) => JSON.parse(fs.readFileSync(path.join(root, 'crates', 'teach', 'data', 'puzzles', `${game}.json`), 'utf8'));
@@ -429,8 +430,11 @@ async function main() {
       await page.locator(`[data-ply="${SURAKARTA.length}"]`).waitFor();
       await page.click('details.review summary');
       await page.click('[data-action="review"]');
-      await page.locator('[data-review-progress]').waitFor();
+      const progress = page.locator('[data-review-progress]');
+      await progress.waitFor();
       await page.fill('[data-import-text]', '[Ruleset "towers"]\n\nb2-c3');
+      // the review was still under way when the other game came (else this test shows nothing)
+      truthy(Number(await progress.getAttribute('value')) < SURAKARTA.length, 'the review under way');
       await page.click('[data-action="import-paste"]');
       await page.locator('svg[data-ruleset="towers"]').waitFor();
       const review = page.locator('details.review');

@@ -15,10 +15,10 @@
 //! | `quirkat.v1.unreadable.<key>` | an entry that could not be read, kept aside |
 //!
 //! Nothing saved is ever lost to a bad read: an unreadable entry is copied to
-//! `quirkat.v1.unreadable.<its key without the prefix>` before it is taken out of the library or
-//! written over (a save that cannot keep it aside is refused), a backup carries what was kept aside,
-//! a game that stops replaying at a bad ply keeps its readable beginning, and every other entry is
-//! left as it was. The one-game-per-rules keys of earlier builds (`quirkat.v1.game.<rules key>`)
+//! `quirkat.v1.unreadable.<its key without the prefix>` (beside whatever another text has there,
+//! with `-r`, `-r3`, … added) before it is taken out of the library or written over (a save that
+//! cannot keep it aside is refused), a backup carries what was kept aside, a game that stops
+//! replaying at a bad ply keeps its readable beginning, and every other entry is left as it was. The one-game-per-rules keys of earlier builds (`quirkat.v1.game.<rules key>`)
 //! are moved into the library the first time it is read.
 
 use crate::matches::Match;
@@ -149,14 +149,35 @@ pub fn match_key(id: &str) -> String {
     format!("{MATCHES}{id}")
 }
 
-/// Where an unreadable value of `key` is kept aside.
-fn aside_key(key: &str) -> String {
-    format!("{UNREADABLE}{}", key.trim_start_matches(PREFIX))
+/// Where an unreadable value of `key` is kept aside: `quirkat.v1.unreadable.<key less the
+/// prefix>`, or where that holds another text already, the first of it with `-r`, `-r3`, … added
+/// that is free or holds this very text. Nothing kept aside is written over.
+fn aside_slot(store: &dyn KeyValue, key: &str, raw: &str) -> String {
+    free_slot(
+        store,
+        &format!("{UNREADABLE}{}", key.trim_start_matches(PREFIX)),
+        raw,
+    )
+}
+
+/// The first of `base`, `base-r`, `base-r3`, … that is free or holds `text`.
+fn free_slot(store: &dyn KeyValue, base: &str, text: &str) -> String {
+    let mut slot = base.to_string();
+    let mut k = 1;
+    while store.get(&slot).is_some_and(|there| there != text) {
+        k += 1;
+        slot = if k == 2 {
+            format!("{base}-r")
+        } else {
+            format!("{base}-r{k}")
+        };
+    }
+    slot
 }
 
 /// Copies an unreadable entry aside and takes it out of its place; says so.
 pub(crate) fn set_aside(store: &mut dyn KeyValue, key: &str, raw: &str, why: &str) -> String {
-    let aside = aside_key(key);
+    let aside = aside_slot(store, key, raw);
     match store.set(&aside, raw) {
         Ok(()) => {
             if key != SETTINGS && key != CURRENT {
@@ -256,7 +277,8 @@ pub fn save(
         Some(raw) => match serde_json::from_str::<Entry>(&raw) {
             Ok(e) => Some(e),
             Err(e) => {
-                store.set(&aside_key(&key), &raw).map_err(|why| {
+                let aside = aside_slot(store, &key, &raw);
+                store.set(&aside, &raw).map_err(|why| {
                     format!("the saved game '{id}' could not be read ({e}) nor kept aside ({why})")
                 })?;
                 None
@@ -332,7 +354,7 @@ pub fn open_entry(store: &mut dyn KeyValue, entry: &Entry) -> (AppState, Option<
         None => None,
         Some(why) => {
             let raw = serde_json::to_string(entry).unwrap_or_default();
-            let aside = aside_key(&entry_key(&entry.id));
+            let aside = aside_slot(store, &entry_key(&entry.id), &raw);
             Some(match store.set(&aside, &raw) {
                 Ok(()) => format!("{why}; the whole game was kept aside under '{aside}'"),
                 Err(e) => format!("{why}; it could not be kept aside ({e})"),
@@ -565,7 +587,7 @@ pub struct Restored {
 }
 
 /// Adds the games and matches of a backup file to the library. A game whose id is already there
-/// with other contents is added under a new id (`<id>-r`, `-r2`, …), so nothing is overwritten;
+/// with other contents is added under a new id (`<id>-r`, `-r3`, …), so nothing is overwritten;
 /// one that cannot be read is named in [`Restored::refused`] and the others are still added. A file
 /// that is not a backup at all is an error and changes nothing.
 pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, String> {
@@ -658,27 +680,9 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
                 .push(format!("the unreadable entry '{}' is not one", short(key)));
             continue;
         };
-        let mut at = key.clone();
-        let mut k = 1;
-        loop {
-            match store.get(&at) {
-                None => break,
-                Some(there) if there == raw => {
-                    at.clear();
-                    break;
-                }
-                Some(_) => {
-                    k += 1;
-                    at = if k == 2 {
-                        format!("{key}-r")
-                    } else {
-                        format!("{key}-r{k}")
-                    };
-                }
-            }
-        }
-        if at.is_empty() {
-            continue;
+        let at = free_slot(store, key, raw);
+        if store.get(&at).is_some() {
+            continue; // there already
         }
         match store.set(&at, raw) {
             Ok(()) => done.aside += 1,
@@ -691,16 +695,11 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
     Ok(done)
 }
 
-/// Whether `key` is a key [`set_aside`] writes: the prefix, then letters, digits, `-`, `_`, `.`
-/// and `=` (a rules key's), at most 200 of them.
+/// Whether `key` may be a key something was kept aside under: the prefix and something after it
+/// (what follows is whatever key could not be read, so only its length is bounded).
 fn is_aside_key(key: &str) -> bool {
-    key.strip_prefix(UNREADABLE).is_some_and(|rest| {
-        !rest.is_empty()
-            && rest.len() <= 200
-            && rest
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-_.=".contains(&b))
-    })
+    key.strip_prefix(UNREADABLE)
+        .is_some_and(|rest| !rest.is_empty() && key.len() <= 1024)
 }
 
 fn short(s: &str) -> String {

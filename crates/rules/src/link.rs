@@ -39,7 +39,7 @@
 
 use crate::error::FormatError;
 use crate::game::Game;
-use crate::moves::Move;
+use crate::moves::{MAX_MOVES, Move};
 use crate::record::Record;
 use crate::rng::mix;
 use std::fmt;
@@ -207,6 +207,13 @@ pub fn decode(link: &str) -> Result<Shared, LinkError> {
     if value.last() == Some(&0) {
         return Err(LinkError::NotCanonical("moves"));
     }
+    // The moves' number is below the product of the plies' counts of legal moves, each at most
+    // MAX_MOVES: at most MOVE_BITS bits a ply. One longer than the plies left can hold is refused
+    // before the replay and after every ply of it, each of which divides the whole number (a
+    // forged megabyte would take minutes).
+    if value.len() > room(plies) {
+        return Err(LinkError::Trailing);
+    }
     let mut record = Record {
         ruleset,
         start: (!start.is_empty()).then_some(start),
@@ -230,9 +237,10 @@ pub fn decode(link: &str) -> Result<Shared, LinkError> {
         let m = legal[index as usize];
         game.apply(&m);
         moves.push(m);
-    }
-    if !value.is_empty() {
-        return Err(LinkError::Trailing);
+        // after the last ply, no room at all: nothing may be left
+        if value.len() > room(plies - ply) {
+            return Err(LinkError::Trailing);
+        }
     }
     let shared = Shared { start, moves, game };
     // Options written in another order or with default values read as the same rules: refuse
@@ -241,6 +249,14 @@ pub fn decode(link: &str) -> Result<Shared, LinkError> {
         return Err(LinkError::NotCanonical("game header"));
     }
     Ok(shared)
+}
+
+/// The bits a ply's index takes at the most: the ceiling of log2 of [`MAX_MOVES`].
+const MOVE_BITS: usize = (usize::BITS - (MAX_MOVES - 1).leading_zeros()) as usize;
+
+/// The most bytes the moves' number of `plies` plies can take.
+fn room(plies: usize) -> usize {
+    (plies * MOVE_BITS).div_ceil(8)
 }
 
 /// Divides the little-endian `value` by `n` in place, dropping high zero bytes; the remainder.
@@ -356,4 +372,57 @@ fn unbase64(text: &str) -> Result<Vec<u8>, LinkError> {
         return Err(LinkError::Padding);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rules, RulesetId};
+
+    /// `link` with its bytes (less the check) changed by `edit` and the check made again.
+    fn forged(link: &str, edit: impl FnOnce(&mut Vec<u8>)) -> String {
+        let bytes = unbase64(&link[1..]).unwrap();
+        let mut data = bytes[..bytes.len() - 3].to_vec();
+        edit(&mut data);
+        let sum = check(&data);
+        data.extend_from_slice(&sum);
+        let mut s = VERSION.to_string();
+        base64(&data, &mut s);
+        s
+    }
+
+    #[test]
+    fn a_moves_number_longer_than_its_plies_can_hold_is_refused_before_the_replay() {
+        assert_eq!(MOVE_BITS, 17);
+        assert_eq!((room(0), room(1), room(12)), (0, 3, 26));
+        let start = Game::new(Rules::new(RulesetId::Srand));
+        let mut game = start.clone();
+        let mut moves = Vec::new();
+        for k in 0..12 {
+            let legal = game.legal_moves();
+            let m = legal[(5 * k + 3) % legal.len()];
+            game.apply(&m);
+            moves.push(m);
+        }
+        let good = encode(&start, &moves).unwrap();
+        assert!(decode(&good).is_ok());
+        // more than the 12 plies can hold: found within the replay, or before it
+        for extra in [&[255u8; 20][..], &[7; 30], &[9; 100_000]] {
+            let long = forged(&good, |d| d.extend_from_slice(extra));
+            assert_eq!(
+                decode(&long),
+                Err(LinkError::Trailing),
+                "{} more",
+                extra.len()
+            );
+        }
+        // before the replay: a long number is refused before the ruleset is even looked up
+        let unknown = forged(&good, |d| {
+            let at = d.windows(5).position(|w| w == b"srand").unwrap();
+            d[at + 4] = b'x';
+        });
+        assert!(matches!(decode(&unknown), Err(LinkError::Game(_))));
+        let both = forged(&unknown, |d| d.extend_from_slice(&[9; 100]));
+        assert_eq!(decode(&both), Err(LinkError::Trailing));
+    }
 }

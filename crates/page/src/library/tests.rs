@@ -440,6 +440,44 @@ fn saving_over_an_entry_this_build_cannot_read_keeps_it_aside_first() {
 }
 
 #[test]
+fn nothing_kept_aside_is_written_over() {
+    let mut store = Map::default();
+    let first = "quirkat.v1.unreadable.library.s";
+    store.set(first, "kept earlier").unwrap();
+    for (round, raw) in ["{\"record\": 7", "{\"record\": 8", "{\"record\": 7"]
+        .into_iter()
+        .enumerate()
+    {
+        store.set("quirkat.v1.library.s", raw).unwrap();
+        let (_, notices) = list(&mut store);
+        assert_eq!(notices.len(), 1, "{round}: {notices:?}");
+        assert_eq!(store.get("quirkat.v1.library.s"), None);
+        // the same text twice takes the same place
+        let at = ["-r", "-r3", "-r"][round];
+        assert!(
+            notices[0].contains(&format!("'{first}{at}'")),
+            "{notices:?}"
+        );
+        assert_eq!(store.get(&format!("{first}{at}")).as_deref(), Some(raw));
+    }
+    assert_eq!(store.get(first).as_deref(), Some("kept earlier"));
+    // a save over an unreadable entry does the same
+    let s = save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Srand), 2),
+        "s",
+        1.0,
+    );
+    store.set("quirkat.v1.library.s", "{\"v\": 9}").unwrap();
+    save(&mut store, &s, 2.0, || unreachable!()).unwrap();
+    assert_eq!(
+        store.get(&format!("{first}-r4")).as_deref(),
+        Some("{\"v\": 9}")
+    );
+    assert_eq!(store.get(first).as_deref(), Some("kept earlier"));
+}
+
+#[test]
 fn a_backup_carries_what_was_kept_aside_and_puts_it_back_aside() {
     let mut store = Map::default();
     save_as(
