@@ -18,8 +18,9 @@
 //! `quirkat.v1.unreadable.<its key without the prefix>` (beside whatever another text has there,
 //! with `-r`, `-r3`, … added) before it is taken out of the library or written over (a save that
 //! cannot keep it aside is refused), a backup carries what was kept aside, a game that stops
-//! replaying at a bad ply keeps its readable beginning, and every other entry is left as it was. The one-game-per-rules keys of earlier builds (`quirkat.v1.game.<rules key>`)
-//! are moved into the library the first time it is read.
+//! replaying at a bad ply keeps its readable beginning, and every other entry is left as it was.
+//! The one-game-per-rules keys of earlier builds (`quirkat.v1.game.<rules key>`) are moved into the
+//! library the first time it is read.
 
 use crate::matches::Match;
 use crate::state::{AppState, Settings};
