@@ -381,18 +381,24 @@ async function main() {
       ]);
     });
 
-    // a game of poor moves (each the 7i-th legal one, a plain record pasted in)
-    await check('a review runs the engine over the game: progress, chart, marked moves with the better move drawn', async () => {
+    /** A new page with the game `moves` of `ruleset` pasted in as a record, its review started. */
+    const reviewing = async (ruleset, moves, ...watchers) => {
       const page = await context.newPage();
-      watch(page);
-      await page.goto(`${base}?ruleset=srand`);
-      await page.locator('svg[data-ruleset="srand"]').waitFor();
+      for (const w of [watch, ...watchers]) w(page);
+      await page.goto(`${base}?ruleset=${ruleset}`);
+      await page.locator(`svg[data-ruleset="${ruleset}"]`).waitFor();
       await page.click('.records summary');
-      await page.fill('[data-import-text]', `[Ruleset "srand"]\n\n${REVIEWED.join(' ')}`);
+      await page.fill('[data-import-text]', `[Ruleset "${ruleset}"]\n\n${moves.join(' ')}`);
       await page.click('[data-action="import-paste"]');
-      await page.locator(`[data-ply="${REVIEWED.length}"]`).waitFor();
+      await page.locator(`[data-ply="${moves.length}"]`).waitFor();
       await page.click('details.review summary');
       await page.click('[data-action="review"]');
+      return page;
+    };
+
+    // a game of poor moves (each the 7i-th legal one, a plain record pasted in)
+    await check('a review runs the engine over the game: progress, chart, marked moves with the better move drawn', async () => {
+      const page = await reviewing('srand', REVIEWED);
       await page.locator('details.review[data-reviewed]').waitFor({ timeout: 60000 });
       const bar = page.locator('[data-review-progress]');
       equal(await bar.getAttribute('value'), await bar.getAttribute('max'), 'the progress bar full');
@@ -418,18 +424,8 @@ async function main() {
     // a review under way when another game is opened stops there: the worker's answers to come
     // belong to the game reviewed, whose moves do not fit the new game's board
     await check('a review stops when another game is opened under it, and says so', async () => {
-      const page = await context.newPage();
       const mine = [];
-      watcher(mine)(page);
-      watch(page);
-      await page.goto(`${base}?ruleset=surakarta`);
-      await page.locator('svg[data-ruleset="surakarta"]').waitFor();
-      await page.click('.records summary');
-      await page.fill('[data-import-text]', `[Ruleset "surakarta"]\n\n${SURAKARTA.join(' ')}`);
-      await page.click('[data-action="import-paste"]');
-      await page.locator(`[data-ply="${SURAKARTA.length}"]`).waitFor();
-      await page.click('details.review summary');
-      await page.click('[data-action="review"]');
+      const page = await reviewing('surakarta', SURAKARTA, watcher(mine));
       const progress = page.locator('[data-review-progress]');
       await progress.waitFor();
       await page.fill('[data-import-text]', '[Ruleset "towers"]\n\nb2-c3');

@@ -163,17 +163,25 @@ fn aside_slot(store: &dyn KeyValue, key: &str, raw: &str) -> String {
 
 /// The first of `base`, `base-r`, `base-r3`, … that is free or holds `text`.
 fn free_slot(store: &dyn KeyValue, base: &str, text: &str) -> String {
-    let mut slot = base.to_string();
+    first_fitting(base, |slot| {
+        store.get(slot).is_none_or(|there| there == text)
+    })
+}
+
+/// The first of `base`, `base-r`, `base-r3`, … that `fits`: the names a copy takes beside another
+/// of the same name (kept aside, or a restored game).
+fn first_fitting(base: &str, fits: impl Fn(&str) -> bool) -> String {
+    let mut name = base.to_string();
     let mut k = 1;
-    while store.get(&slot).is_some_and(|there| there != text) {
+    while !fits(&name) {
         k += 1;
-        slot = if k == 2 {
+        name = if k == 2 {
             format!("{base}-r")
         } else {
             format!("{base}-r{k}")
         };
     }
-    slot
+    name
 }
 
 /// Copies an unreadable entry aside and takes it out of its place; says so.
@@ -626,27 +634,14 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
                 .push(format!("game {} ({}): {e}", i + 1, entry.title()));
             continue;
         }
-        let mut id = entry.id.clone();
-        let mut k = 1;
-        loop {
-            match store.get(&entry_key(&id)) {
-                None => break,
-                Some(raw) if serde_json::from_str::<Entry>(&raw).ok().as_ref() == Some(&entry) => {
-                    done.present += 1;
-                    id.clear();
-                    break;
-                }
-                Some(_) => {
-                    k += 1;
-                    id = if k == 2 {
-                        format!("{}-r", entry.id)
-                    } else {
-                        format!("{}-r{k}", entry.id)
-                    };
-                }
-            }
-        }
-        if id.is_empty() {
+        // the first id free or holding this very game
+        let id = first_fitting(&entry.id, |id| {
+            store
+                .get(&entry_key(id))
+                .is_none_or(|raw| serde_json::from_str::<Entry>(&raw).ok().as_ref() == Some(&entry))
+        });
+        if store.get(&entry_key(&id)).is_some() {
+            done.present += 1;
             continue;
         }
         let title = entry.title();
@@ -707,5 +702,7 @@ fn short(s: &str) -> String {
     s.chars().take(60).collect()
 }
 
+#[cfg(test)]
+pub(crate) mod memory;
 #[cfg(test)]
 mod tests;

@@ -50,6 +50,15 @@ pub fn load(store: &mut dyn KeyValue) -> (Progress, Option<String>) {
     }
 }
 
+/// An error when what was under `key` could not be read (`problem`) and is still there, since it
+/// could not be kept aside either: it is not to be written over.
+fn left_in_place(store: &dyn KeyValue, key: &str, problem: Option<String>) -> Result<(), String> {
+    match problem {
+        Some(why) if store.get(key).is_some() => Err(why),
+        _ => Ok(()),
+    }
+}
+
 /// Keeps `stars` for `step` of `game` if they beat what was kept; returns the progress as kept.
 pub fn record(
     store: &mut dyn KeyValue,
@@ -58,12 +67,7 @@ pub fn record(
     stars: u8,
 ) -> Result<Progress, String> {
     let (mut p, problem) = load(store);
-    // what could not be read and not be kept aside either stays as it is: not written over
-    if let Some(why) = problem
-        && store.get(KEY).is_some()
-    {
-        return Err(why);
-    }
+    left_in_place(store, KEY, problem)?;
     let best = p
         .entry(game.to_string())
         .or_default()
@@ -116,11 +120,7 @@ pub fn record_puzzle(
     result: Outcome,
 ) -> Result<Results, String> {
     let (mut r, problem) = load_puzzles(store);
-    if let Some(why) = problem
-        && store.get(PUZZLES).is_some()
-    {
-        return Err(why);
-    }
+    left_in_place(store, PUZZLES, problem)?;
     if !r.contains_key(id) {
         r.insert(id.to_string(), result);
         let text = serde_json::to_string(&r).map_err(|e| e.to_string())?;
@@ -132,25 +132,7 @@ pub fn record_puzzle(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[derive(Default)]
-    struct Map(BTreeMap<String, String>);
-
-    impl KeyValue for Map {
-        fn get(&self, key: &str) -> Option<String> {
-            self.0.get(key).cloned()
-        }
-        fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-            self.0.insert(key.into(), value.into());
-            Ok(())
-        }
-        fn remove(&mut self, key: &str) {
-            self.0.remove(key);
-        }
-        fn keys(&self) -> Vec<String> {
-            self.0.keys().cloned().collect()
-        }
-    }
+    use crate::library::memory::{Map, Refusing};
 
     #[test]
     fn the_best_stars_are_kept() {
@@ -170,26 +152,11 @@ mod tests {
 
     #[test]
     fn what_cannot_be_read_nor_kept_aside_is_not_written_over() {
-        /// A store whose quota is used up for what is kept aside.
-        struct Full(Map);
-        impl KeyValue for Full {
-            fn get(&self, key: &str) -> Option<String> {
-                self.0.get(key)
-            }
-            fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-                if key.contains(".unreadable.") {
-                    return Err("the quota is used up".into());
-                }
-                self.0.set(key, value)
-            }
-            fn remove(&mut self, key: &str) {
-                self.0.remove(key);
-            }
-            fn keys(&self) -> Vec<String> {
-                self.0.keys()
-            }
-        }
-        let mut m = Full(Map::default());
+        // the quota used up for what is kept aside
+        let mut m = Refusing {
+            map: Map::default(),
+            refused: "quirkat.v1.unreadable.",
+        };
         m.set(KEY, "{not json").unwrap();
         m.set(PUZZLES, "[").unwrap();
         let e = record(&mut m, "srand", 1, 3).unwrap_err();

@@ -1,28 +1,9 @@
+use super::memory::{Map, Refusing};
 use super::*;
 use crate::matches::Goal;
 use crate::state::{Action, middle_game as played};
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew::Reducible;
-
-#[derive(Default)]
-struct Map(BTreeMap<String, String>);
-
-impl KeyValue for Map {
-    fn get(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        self.0.insert(key.into(), value.into());
-        Ok(())
-    }
-    fn remove(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn keys(&self) -> Vec<String> {
-        self.0.keys().cloned().collect()
-    }
-}
 
 /// Saves `state`, filing it under `id` if it is new; returns the state as the page then has it.
 fn save_as(store: &mut Map, state: &AppState, id: &str, now: f64) -> AppState {
@@ -379,30 +360,6 @@ fn dates_are_civil_dates() {
             year.trim_start_matches('-').len() >= 6,
             "a million years away: {d}"
         );
-    }
-}
-
-/// A store whose keys under `refused` cannot be written (a full quota for them).
-struct Refusing {
-    map: Map,
-    refused: &'static str,
-}
-
-impl KeyValue for Refusing {
-    fn get(&self, key: &str) -> Option<String> {
-        self.map.get(key)
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        if key.starts_with(self.refused) {
-            return Err("the quota is used up".into());
-        }
-        self.map.set(key, value)
-    }
-    fn remove(&mut self, key: &str) {
-        self.map.remove(key);
-    }
-    fn keys(&self) -> Vec<String> {
-        self.map.keys()
     }
 }
 
