@@ -596,9 +596,10 @@ pub struct Restored {
 }
 
 /// Adds the games and matches of a backup file to the library. A game whose id is already there
-/// with other contents is added under a new id (`<id>-r`, `-r3`, …), so nothing is overwritten;
-/// one that cannot be read is named in [`Restored::refused`] and the others are still added. A file
-/// that is not a backup at all is an error and changes nothing.
+/// with other contents is added under a new id (`<id>-r`, `-r3`, …), so nothing is overwritten,
+/// and once only: restoring the file again finds it there. One that cannot be read is named in
+/// [`Restored::refused`] and the others are still added. A file that is not a backup at all is an
+/// error and changes nothing.
 pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, String> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| format!("the file is not a backup: {e}"))?;
@@ -634,11 +635,17 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
                 .push(format!("game {} ({}): {e}", i + 1, entry.title()));
             continue;
         }
-        // the first id free or holding this very game
+        // the first id free or holding this very game (under that id: a copy restored beside
+        // another game of the file's id carries its own)
         let id = first_fitting(&entry.id, |id| {
-            store
-                .get(&entry_key(id))
-                .is_none_or(|raw| serde_json::from_str::<Entry>(&raw).ok().as_ref() == Some(&entry))
+            store.get(&entry_key(id)).is_none_or(|raw| {
+                serde_json::from_str::<Entry>(&raw).is_ok_and(|there| {
+                    Entry {
+                        id: entry.id.clone(),
+                        ..there
+                    } == entry
+                })
+            })
         });
         if store.get(&entry_key(&id)).is_some() {
             done.present += 1;

@@ -295,6 +295,10 @@ fn a_backup_restores_into_an_empty_library_and_adds_nothing_twice() {
     let ids: Vec<String> = list(&mut other).0.into_iter().map(|e| e.id).collect();
     assert_eq!(ids.len(), 3);
     assert!(ids.contains(&"a-r".to_string()), "{ids:?}");
+    // and again: the copy beside it is this very game, so nothing is added a second time
+    let done = restore_backup(&mut other, &file).unwrap();
+    assert_eq!((done.added, done.present), (0, 2));
+    assert_eq!(list(&mut other).0.len(), 3);
 }
 
 #[test]
