@@ -29,6 +29,8 @@ const artifacts = path.join(here, 'artifacts');
 const plies = (page) => page.locator('[data-ply]').count();
 const moves = (page) => page.locator('[data-ply]').allTextContents();
 const notice = async (page) => ((await page.locator('.notice').count()) ? page.textContent('.notice') : '');
+// what the page says it did (a record imported): apart from the notice, which is for problems
+const said = async (page) => ((await page.locator('[data-said]').count()) ? page.textContent('[data-said]') : '');
 const storage = (page) => page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
 
 /** Opens a ruleset from the picker and starts a new game. */
@@ -114,7 +116,9 @@ async function main() {
       await choose(page, '[data-import-file]', exported.file);
       await page.locator('svg[data-ruleset="srand"]').waitFor();
       equal(JSON.stringify(await moves(page)), JSON.stringify(SRAND), 'the moves imported');
-      truthy((await notice(page)).includes('imported: 6 plies'), await notice(page));
+      equal(await said(page), 'the record was imported: 6 plies', 'said, not as a problem');
+      equal(await notice(page), '', 'no notice');
+      equal(await page.getAttribute('[data-import-text]', 'placeholder'), '[Ruleset "srand"] 1. e4-e5 …', 'the example, its quotes as quotes');
       // and the JSON file, dropped on the page
       await fresh(page, 'zamma', 'zamma');
       await page.evaluate((text) => {
@@ -178,6 +182,9 @@ async function main() {
       equal(JSON.stringify(await moves(other)), JSON.stringify(SRAND), 'the shared moves');
       equal(await other.getAttribute('[data-ply="4"]', 'aria-current'), 'step', 'shown at ply 4');
       equal(new URL(other.url()).search, '', 'the address no longer holds the link');
+      truthy((await said(other)).startsWith('a shared game: 6 plies, shown after ply 4'), await said(other));
+      equal(await notice(other), '', 'nothing went wrong');
+      await other.screenshot({ path: path.join(artifacts, 'link-opened.png') });
       await other.click('svg.board [data-point="c2"]');
       await other.click('svg.board [data-point="c4"]');
       await other.locator('[data-ply="5"][aria-current]').waitFor();

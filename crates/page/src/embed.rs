@@ -268,7 +268,7 @@ pub fn game_of(
     let n = record.moves.len();
     let shown = match ply {
         Some(k) if k > n => {
-            problems.push(format!("ply={k}, but the game has {n} plies"));
+            problems.push(format!("ply={k}, but the game has {}", crate::plies(n)));
             n
         }
         Some(k) => k,

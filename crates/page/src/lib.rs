@@ -17,7 +17,9 @@
 //! `data-target`; moves in the list carry `data-ply` (from 1) and their notation as text (the
 //! entry for the start carries `data-start` instead); the status line carries `data-status`
 //! (`to-move:first|second`, `over:first-wins|second-wins|draw`); reserves carry
-//! `data-reserve="<first|second>:<count>"`.
+//! `data-reserve="<first|second>:<count>"`; beside the status, `.notice` says what went wrong
+//! (with `data-refusal="<kind>"` for a refused move) and `[data-said]` what the page did at the
+//! player's word (a record imported, a link copied, a shared game opened).
 
 pub mod browser;
 pub mod components;
@@ -37,3 +39,22 @@ pub mod url;
 pub mod worker;
 
 pub use components::app::App;
+
+/// A count of plies in words: `1 ply`, `0 plies`, `40 plies`.
+pub fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn one_ply_is_a_ply() {
+        assert_eq!(super::plies(1), "1 ply");
+        assert_eq!(super::plies(0), "0 plies");
+        assert_eq!(super::plies(40), "40 plies");
+    }
+}

@@ -32,8 +32,12 @@ impl Imported {
     pub fn problem(&self) -> Option<String> {
         self.error.as_ref().map(|e| match e {
             FormatError::Move { .. } => format!(
-                "the record cannot be imported whole: {e}; its first {} plies are legal",
-                self.legal
+                "the record cannot be imported whole: {e}; {}",
+                match self.legal {
+                    0 => "not one of its plies is legal".to_string(),
+                    1 => "its first ply is legal".to_string(),
+                    n => format!("its first {n} plies are legal"),
+                }
             ),
             _ => format!("the record cannot be imported whole: {e}"),
         })

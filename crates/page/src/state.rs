@@ -45,8 +45,10 @@ pub enum Action {
     ToggleLabels,
     /// Move the keyboard cursor along the board's lines.
     Cursor(Arrow),
-    /// Show a notice (from storage, the address bar, …).
+    /// Show a notice (from storage, the address bar, …): what went wrong.
     Notice(String),
+    /// Say what the page did at the player's word (a record imported, a link copied).
+    Said(String),
     /// Who plays a side.
     SetPlayer(Side, PlayerKind),
     /// The hint button: ask the worker for the best move.
@@ -120,8 +122,11 @@ pub struct AppState {
     pub cursor_point: Option<Point>,
     /// Whether the keyboard is in use (the cursor is drawn only then).
     pub keyboard: bool,
-    /// Why the last action did nothing, or what the page had to say (storage, address).
+    /// Why the last action did nothing, or what went wrong (storage, address, a record).
     pub notice: Option<String>,
+    /// What the page did at the player's word, in words (a record imported, a link copied): said
+    /// apart from the notice, which is kept for what went wrong. Cleared with the notice.
+    pub said: Option<String>,
     /// Why the last click was refused, as a type (its words are the notice), for the board to
     /// show; cleared with the notice.
     pub refusal: Option<Refusal>,
@@ -171,6 +176,7 @@ impl AppState {
             cursor_point: None,
             keyboard: false,
             notice: None,
+            said: None,
             refusal: None,
             animate: false,
             settings: Settings::default(),
@@ -471,9 +477,10 @@ impl AppState {
         self.refusal = Some(why);
     }
 
-    /// Clears the notice and the refusal.
+    /// Clears the notice, the refusal and what was said.
     pub fn clear_notice(&mut self) {
         self.notice = None;
+        self.said = None;
         self.refusal = None;
     }
 
@@ -585,7 +592,14 @@ impl Reducible for AppState {
                     keyboard::neighbour(board, at, arrow, self.settings.flipped).unwrap_or(at)
                 });
             }
-            Action::Notice(text) => next.notice = Some(text),
+            Action::Notice(text) => {
+                next.said = None;
+                next.notice = Some(text);
+            }
+            Action::Said(text) => {
+                next.clear_notice();
+                next.said = Some(text);
+            }
             Action::SetPlayer(side, kind) => {
                 next.settings.players[side.index()] = kind;
                 // a request for the other player is no longer wanted

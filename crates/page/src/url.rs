@@ -39,9 +39,9 @@ pub fn shared_from_query(query: &str) -> Result<Option<(Shared, usize)>, String>
             Ok(n) if n <= shared.moves.len() => n,
             _ => {
                 return Err(format!(
-                    "the shared link asks for ply '{}', but its game has {} plies",
+                    "the shared link asks for ply '{}', but its game has {}",
                     short(p),
-                    shared.moves.len()
+                    crate::plies(shared.moves.len())
                 ));
             }
         },

@@ -49,9 +49,9 @@ fn initial_state() -> AppState {
         let settings = state.settings;
         state = AppState::from_record(&shared.record(), ply).0;
         state.settings = settings;
-        notices.push(format!(
-            "a shared game: {} plies, shown after ply {ply}; a move here goes on from it as your own game",
-            shared.moves.len()
+        state.said = Some(format!(
+            "a shared game: {}, shown after ply {ply}; a move here goes on from it as your own game",
+            crate::plies(shared.moves.len())
         ));
         browser::replace_query("");
     }
@@ -218,7 +218,7 @@ pub fn App() -> Html {
                     { reserve(bottom) }
                 </div>
                 <aside class="side">
-                    <Status status={state.status()} text={state.status_text()} notice={state.notice.clone()}
+                    <Status status={state.status()} text={state.status_text()} notice={state.notice.clone()} said={state.said.clone()}
                         refusal={state.refusal.as_ref().map(|r| r.kind())}
                             info={state.ai.info.clone()} />
                     if let Some(m) = &state.match_id {

@@ -246,8 +246,8 @@ pub fn EmbedPage() -> Html {
                         store.dispatch(Action::ViewPly(ply))
                     }
                     Command::Goto { ply } => refuse(format!(
-                        "ply {ply} is beyond the game's {} plies",
-                        state.played.len()
+                        "ply {ply} is beyond the game's {}",
+                        crate::plies(state.played.len())
                     )),
                     Command::Play { .. } if *mode_now.borrow() == Mode::View => {
                         refuse("the embed is a diagram (mode view): no move can be played".into())

@@ -78,7 +78,7 @@ pub fn start_match_game(m: &Match, k: usize, on_action: &Callback<Action>) {
     };
     let mut state = AppState::new(rules);
     state.match_id = Some(m.id.clone());
-    state.notice = Some(format!("game {} of the match", k + 1));
+    state.said = Some(format!("game {} of the match", k + 1));
     on_action.emit(Action::Open(Box::new(state)));
     let seats = m.seats(k);
     for side in [Side::First, Side::Second] {

@@ -53,15 +53,19 @@ pub fn use_records(store: &UseReducerHandle<AppState>) -> (RecordsShown, Callbac
                 let store = store.dispatcher();
                 move |text: String| store.dispatch(Action::Notice(text))
             };
+            let said = {
+                let store = store.dispatcher();
+                move |text: &str| store.dispatch(Action::Said(text.to_string()))
+            };
             // a game read from a record opens as a new game of the library
             let open = {
                 let store = store.dispatcher();
                 let shown = shown.clone();
                 move |record: &quirkat_rules::Record| {
                     let (mut state, _) = AppState::from_record(record, record.moves.len());
-                    state.notice = Some(format!(
-                        "the record was imported: {} plies",
-                        state.played.len()
+                    state.said = Some(format!(
+                        "the record was imported: {}",
+                        crate::plies(state.played.len())
                     ));
                     store.dispatch(Action::Open(Box::new(state)));
                     shown.set(RecordsShown {
@@ -100,11 +104,11 @@ pub fn use_records(store: &UseReducerHandle<AppState>) -> (RecordsShown, Callbac
                 RecordEvent::Copy => {
                     let record = records::export_record(&store, browser::now());
                     browser::copy(&record.to_text(), move |ok| {
-                        notice(if ok {
-                            "the record was copied".into()
+                        if ok {
+                            said("the record was copied")
                         } else {
-                            "the browser would not let the record be copied".into()
-                        })
+                            notice("the browser would not let the record be copied".into())
+                        }
                     });
                 }
                 RecordEvent::Share => {
@@ -117,7 +121,7 @@ pub fn use_records(store: &UseReducerHandle<AppState>) -> (RecordsShown, Callbac
                             });
                             browser::copy(&link, move |ok| {
                                 if ok {
-                                    notice("the link was copied".into())
+                                    said("the link was copied")
                                 }
                             });
                         }
@@ -213,7 +217,7 @@ pub fn Records(props: &RecordsProps) -> Html {
             <label class="import">
                 { "Import a record (text or JSON):" }
                 <textarea ref={paste} data-import-text="" rows="3"
-                          placeholder="[Ruleset &quot;srand&quot;] 1. e4-e5 …" />
+                          placeholder={"[Ruleset \"srand\"] 1. e4-e5 …"} />
             </label>
             <div class="buttons">
                 <button data-action="import-paste" onclick={on_paste}>{ "Import" }</button>
@@ -228,7 +232,7 @@ pub fn Records(props: &RecordsProps) -> Html {
                 <div class="import-problem" role="alert" data-import-problem={p.legal.to_string()}>
                     <p>{ p.problem().unwrap_or_default() }</p>
                     <button data-action="import-keep" onclick={emit(|| RecordEvent::Keep)}>
-                        { format!("Keep the first {} plies", p.legal) }
+                        { format!("Keep the first {}", crate::plies(p.legal)) }
                     </button>
                     <button data-action="import-discard" onclick={emit(|| RecordEvent::Discard)}>{ "Discard" }</button>
                 </div>

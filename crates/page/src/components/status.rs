@@ -16,6 +16,9 @@ pub struct StatusProps {
     /// [`quirkat_rules::Illegal::kind`] or the input's own), when the notice is one; the notice
     /// carries it as `data-refusal`.
     pub refusal: Option<&'static str>,
+    /// What the page did at the player's word (a record imported, a link copied), shown apart
+    /// from the notice and not as a problem (`data-said`).
+    pub said: Option<String>,
     /// What the computer is doing.
     pub info: Option<String>,
 }
@@ -31,6 +34,9 @@ pub fn Status(props: &StatusProps) -> Html {
             }
             if let Some(n) = &props.notice {
                 <p class="notice" role="alert" data-refusal={props.refusal}>{ n.clone() }</p>
+            }
+            if let Some(s) = &props.said {
+                <p class="said" role="status" data-said="">{ s.clone() }</p>
             }
         </div>
     }

@@ -313,6 +313,26 @@ fn any_ply_shown_is_the_game_a_replay_gives_with_its_history_and_last_move() {
 }
 
 #[test]
+fn what_was_done_is_said_apart_from_what_went_wrong_and_each_replaces_the_other() {
+    let (s, _) = random_game(RulesetId::Srand, 2, 3);
+    let s = act(s, Action::Said("the link was copied".into()));
+    assert_eq!(s.said.as_deref(), Some("the link was copied"));
+    assert_eq!(s.notice, None);
+    let s = act(
+        s,
+        Action::Notice("the record could not be downloaded".into()),
+    );
+    assert_eq!(s.said, None);
+    assert!(s.notice.is_some());
+    let s = act(s, Action::Said("the record was copied".into()));
+    assert_eq!((s.notice.clone(), s.refusal.clone()), (None, None));
+    // a click clears it, as it clears a notice
+    let e2 = point(&s, "e2");
+    let s = act(s, Action::ClickPoint(e2));
+    assert_eq!(s.said, None);
+}
+
+#[test]
 fn actions_that_leave_the_game_share_it_rather_than_copy_it() {
     let (mut s, _) = random_game(RulesetId::Zamma, 4, 5);
     assert_eq!(s.played.len(), 4);
