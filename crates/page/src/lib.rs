@@ -40,13 +40,14 @@ pub mod worker;
 
 pub use components::app::App;
 
+/// A count in words: `1 game`, `0 games`, `2 games` (`one` and `many` the noun's two forms).
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A count of plies in words: `1 ply`, `0 plies`, `40 plies`.
 pub fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
-    }
+    count(n, "ply", "plies")
 }
 
 #[cfg(test)]
@@ -56,5 +57,6 @@ mod tests {
         assert_eq!(super::plies(1), "1 ply");
         assert_eq!(super::plies(0), "0 plies");
         assert_eq!(super::plies(40), "40 plies");
+        assert_eq!(super::count(1, "entry", "entries"), "1 entry");
     }
 }

@@ -27,6 +27,7 @@ use crate::state::{AppState, Settings};
 use crate::worker::protocol::PlayerKind;
 use quirkat_rules::{Game, Record, Rules, RulesetId};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// Prefix of every key the app writes.
 pub const PREFIX: &str = "quirkat.v1.";
@@ -593,11 +594,28 @@ pub struct Restored {
     /// Unreadable entries of the file put back aside (under their keys, or beside a different one
     /// already there).
     pub aside: usize,
+    /// Matches added (under their ids, or beside a different match of the same id).
+    pub matches: usize,
 }
 
-/// Adds the games and matches of a backup file to the library. A game whose id is already there
-/// with other contents is added under a new id (`<id>-r`, `-r3`, …), so nothing is overwritten,
-/// and once only: restoring the file again finds it there. One that cannot be read is named in
+/// Whether two entries of the library hold the same game: the same record, started at the same
+/// time. What the library changes as a game is looked at (where it is kept, its name, the ply
+/// shown, when it was last saved) does not make it another game.
+fn same_game(a: &Entry, b: &Entry) -> bool {
+    a.record == b.record && a.created == b.created
+}
+
+/// Whether two matches are one: begun at the same time with the same rules, goal and players
+/// (the games played so far may differ, one copy having been played further).
+fn same_match(a: &Match, b: &Match) -> bool {
+    (a.created, &a.rules, a.goal, a.players) == (b.created, &b.rules, b.goal, b.players)
+}
+
+/// Adds the games and matches of a backup file to the library. A game the library holds already,
+/// under any id ([`same_game`]), is not added again; one whose id holds another game is added
+/// under a new id (`<id>-r`, `-r3`, …), so nothing is overwritten. A match is added likewise
+/// ([`same_match`]; beside a different match of its id under a new one), with its games named
+/// where they now are, and the games added with it naming it where it went. A game that cannot be read is named in
 /// [`Restored::refused`] and the others are still added. A file that is not a backup at all is an
 /// error and changes nothing.
 pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, String> {
@@ -614,17 +632,22 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
         .and_then(|g| g.as_array())
         .ok_or("the backup has no list of games")?;
     let mut done = Restored::default();
+    // the games the library holds, each under its own id
+    let mut held: Vec<Entry> = store
+        .keys()
+        .into_iter()
+        .filter_map(|k| {
+            let id = k.strip_prefix(LIBRARY)?;
+            let e = serde_json::from_str::<Entry>(&store.get(&k)?).ok()?;
+            (e.id == id).then_some(e)
+        })
+        .collect();
+    // where each game of the file is now, by its id in the file; the games this restore added
+    let mut moved: HashMap<String, String> = HashMap::new();
+    let mut added: Vec<Entry> = Vec::new();
     for (i, g) in games.iter().enumerate() {
-        let entry = match serde_json::from_value::<Entry>(g.clone()) {
-            Ok(e) if valid_id(&e.id) => e,
-            Ok(e) => {
-                done.refused.push(format!(
-                    "game {}: the id '{}' is not valid",
-                    i + 1,
-                    short(&e.id)
-                ));
-                continue;
-            }
+        let entry = match item::<Entry>(g, |e| &e.id) {
+            Ok(e) => e,
             Err(e) => {
                 done.refused.push(format!("game {}: {e}", i + 1));
                 continue;
@@ -635,44 +658,80 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
                 .push(format!("game {} ({}): {e}", i + 1, entry.title()));
             continue;
         }
-        // the first id free or holding this very game (under that id: a copy restored beside
-        // another game of the file's id carries its own)
-        let id = first_fitting(&entry.id, |id| {
-            store.get(&entry_key(id)).is_none_or(|raw| {
-                serde_json::from_str::<Entry>(&raw).is_ok_and(|there| {
-                    Entry {
-                        id: entry.id.clone(),
-                        ..there
-                    } == entry
-                })
-            })
-        });
-        if store.get(&entry_key(&id)).is_some() {
+        // there already under any id (restored before, perhaps beside another game of its id)
+        if let Some(h) = held.iter().find(|h| same_game(h, &entry)) {
+            moved.insert(entry.id.clone(), h.id.clone());
             done.present += 1;
             continue;
         }
-        let title = entry.title();
-        match put(store, &Entry { id, ..entry }) {
-            Ok(()) => done.added += 1,
+        let id = first_fitting(&entry.id, |id| store.get(&entry_key(id)).is_none());
+        let entry_id_in_file = entry.id.clone();
+        let entry = Entry {
+            id: id.clone(),
+            ..entry
+        };
+        match put(store, &entry) {
+            Ok(()) => {
+                done.added += 1;
+                moved.insert(entry_id_in_file, id);
+                held.push(entry.clone());
+                added.push(entry);
+            }
             Err(e) => done.refused.push(format!(
-                "game {} ({title}): it could not be stored ({e})",
-                i + 1
+                "game {} ({}): it could not be stored ({e})",
+                i + 1,
+                entry.title()
             )),
         }
     }
-    for m in value
+    for (i, m) in value
         .get("matches")
         .and_then(|m| m.as_array())
         .into_iter()
         .flatten()
+        .enumerate()
     {
-        if let Ok(m) = serde_json::from_value::<Match>(m.clone())
-            && valid_id(&m.id)
-            && store.get(&match_key(&m.id)).is_none()
-            && let Err(e) = put_match(store, &m)
-        {
+        let m = match item::<Match>(m, |m| &m.id) {
+            Ok(m) => m,
+            Err(e) => {
+                done.refused.push(format!("match {}: {e}", i + 1));
+                continue;
+            }
+        };
+        // its games where they are now
+        let games = m
+            .games
+            .iter()
+            .map(|g| moved.get(g).cloned().unwrap_or_else(|| g.clone()))
+            .collect();
+        let file_id = m.id.clone();
+        let m = Match { games, ..m };
+        // under its id, or beside another match of that id; the same match, perhaps played
+        // further on one side, is there already and kept as it is
+        let id = first_fitting(&m.id, |id| {
+            get_match(store, id).is_none_or(|there| same_match(&there, &m))
+        });
+        if get_match(store, &id).is_some() {
+            continue;
+        }
+        let m = Match { id, ..m };
+        if let Err(e) = put_match(store, &m) {
             done.refused
-                .push(format!("match '{}': it could not be stored ({e})", m.id));
+                .push(format!("match '{file_id}': it could not be stored ({e})"));
+            continue;
+        }
+        done.matches += 1;
+        // the games added with it name it where it went
+        for e in added.iter_mut() {
+            if m.id != file_id && e.match_id.as_deref() == Some(&file_id) {
+                e.match_id = Some(m.id.clone());
+                if let Err(err) = put(store, e) {
+                    done.refused.push(format!(
+                        "game '{}': its match could not be renamed ({err})",
+                        e.id
+                    ));
+                }
+            }
         }
     }
     // what was kept aside goes back aside: under its key, or beside a different value there
@@ -696,6 +755,19 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
         }
     }
     Ok(done)
+}
+
+/// A game or match of a backup file, with a valid id (`id` reads it), or why not.
+fn item<T: serde::de::DeserializeOwned>(
+    value: &serde_json::Value,
+    id: impl Fn(&T) -> &String,
+) -> Result<T, String> {
+    let t = T::deserialize(value).map_err(|e| e.to_string())?;
+    if valid_id(id(&t)) {
+        Ok(t)
+    } else {
+        Err(format!("the id '{}' is not valid", short(id(&t))))
+    }
 }
 
 /// Whether `key` may be a key something was kept aside under: the prefix and something after it

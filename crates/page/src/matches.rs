@@ -89,6 +89,7 @@ impl Match {
         match self.goal {
             Goal::Games(1) => "one game".into(),
             Goal::Games(n) => format!("{n} games"),
+            Goal::Target(1) => "first to 1 point".into(),
             Goal::Target(t) => format!("first to {t} points"),
         }
     }

@@ -34,7 +34,7 @@ impl Imported {
             FormatError::Move { .. } => format!(
                 "the record cannot be imported whole: {e}; {}",
                 match self.legal {
-                    0 => "not one of its plies is legal".to_string(),
+                    0 => "not even its first ply is legal".to_string(),
                     1 => "its first ply is legal".to_string(),
                     n => format!("its first {n} plies are legal"),
                 }
@@ -166,6 +166,16 @@ mod tests {
         let kept = imported.legal_beginning();
         assert_eq!(kept.moves.len(), 4);
         assert!(kept.replay().is_ok());
+        // one legal ply, and none: the count in words
+        for (moves, legal, words) in [
+            ("1. d4-e5 e4-e6", 1, "; its first ply is legal"),
+            ("1. e4-e6", 0, "; not even its first ply is legal"),
+        ] {
+            let imported = import(&format!("[Ruleset \"srand\"]\n{moves}")).unwrap();
+            assert_eq!(imported.legal, legal, "{moves}");
+            let problem = imported.problem().unwrap();
+            assert!(problem.ends_with(words), "{moves}: {problem}");
+        }
     }
 
     #[test]

@@ -19,7 +19,8 @@ use yew::Reducible;
 /// What the player did (or what the page read for them).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
-    /// Continue this game (a saved one, or a new one), with a notice to show.
+    /// Continue this game (a saved one, or a new one), with what it has to say (its notice, its
+    /// `said`).
     Open(Box<AppState>),
     /// A click on a board point (by index), or Enter on the keyboard cursor's point.
     ClickPoint(Point),
@@ -473,8 +474,14 @@ impl AppState {
     /// Shows why a click or move was refused.
     fn refuse(&mut self, why: Refusal) {
         let side = self.game().position().side_to_move();
-        self.notice = Some(why.describe(self.board(), side));
+        self.set_notice(why.describe(self.board(), side));
         self.refusal = Some(why);
+    }
+
+    /// Shows what went wrong, in place of whatever was shown (notice, refusal, what was said).
+    pub fn set_notice(&mut self, text: String) {
+        self.clear_notice();
+        self.notice = Some(text);
     }
 
     /// Clears the notice, the refusal and what was said.
@@ -559,8 +566,13 @@ impl Reducible for AppState {
             Action::Choose(k) => match next.input.choice(k) {
                 Some(m) => next.play(&m),
                 None => {
-                    next.notice = (!next.input.choices.is_empty())
-                        .then(|| format!("choose a chain from 1 to {}", next.input.choices.len()));
+                    next.clear_notice();
+                    if !next.input.choices.is_empty() {
+                        next.set_notice(format!(
+                            "choose a chain from 1 to {}",
+                            next.input.choices.len()
+                        ));
+                    }
                 }
             },
             Action::Undo => {
@@ -592,10 +604,7 @@ impl Reducible for AppState {
                     keyboard::neighbour(board, at, arrow, self.settings.flipped).unwrap_or(at)
                 });
             }
-            Action::Notice(text) => {
-                next.said = None;
-                next.notice = Some(text);
-            }
+            Action::Notice(text) => next.set_notice(text),
             Action::Said(text) => {
                 next.clear_notice();
                 next.said = Some(text);

@@ -125,6 +125,10 @@ pub fn App() -> Html {
         let store = store.dispatcher();
         Callback::from(move |text: String| store.dispatch(Action::Notice(text)))
     };
+    let on_said = {
+        let store = store.dispatcher();
+        Callback::from(move |text: String| store.dispatch(Action::Said(text)))
+    };
     let toggle_fold = {
         let folded = folded.clone();
         Callback::from(move |_: MouseEvent| folded.set(!*folded))
@@ -238,7 +242,7 @@ pub fn App() -> Html {
                                  on_action={on_action.clone()} on_marks={on_review_marks} />
                     <EmbedMaker start={state.shared_start()} moves={state.played.clone()} cursor={state.cursor}
                                 game={state.shared_game()} flipped={state.settings.flipped}
-                                labels={state.settings.labels} on_notice={on_notice} />
+                                labels={state.settings.labels} on_notice={on_notice} on_said={on_said} />
                     if let Some(lines) = &state.ai.bench { <BenchTable lines={lines.clone()} /> }
                     <About />
                 </aside>

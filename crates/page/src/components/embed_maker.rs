@@ -26,8 +26,10 @@ pub struct EmbedMakerProps {
     pub flipped: bool,
     /// Point names are shown.
     pub labels: bool,
-    /// Where a message for the player goes.
+    /// Where a message for the player goes: what went wrong.
     pub on_notice: Callback<String>,
+    /// Where what the panel did at the player's word goes (a text copied).
+    pub on_said: Callback<String>,
 }
 
 /// The panel.
@@ -94,15 +96,15 @@ pub fn EmbedMaker(props: &EmbedMakerProps) -> Html {
         })
     };
     let copy = |text: String, what: &'static str| {
-        let on = props.on_notice.clone();
+        let (said, notice) = (props.on_said.clone(), props.on_notice.clone());
         Callback::from(move |_: MouseEvent| {
-            let on = on.clone();
+            let (said, notice) = (said.clone(), notice.clone());
             browser::copy(&text, move |ok| {
-                on.emit(if ok {
-                    format!("the {what} was copied")
+                if ok {
+                    said.emit(format!("the {what} was copied"))
                 } else {
-                    format!("the browser would not let the {what} be copied")
-                })
+                    notice.emit(format!("the browser would not let the {what} be copied"))
+                }
             });
         })
     };

@@ -201,7 +201,7 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
                                 ruleset.map(|r| r.name()).unwrap_or("?"),
                                 e.record.date.as_deref().unwrap_or("undated")) }
                         }
-                        { format!("{players} · {} moves · {}", e.record.moves.len(), result_text(e)) }
+                        { format!("{players} · {} · {}", crate::plies(e.record.moves.len()), result_text(e)) }
                         if e.match_id.is_some() { { " · in a match" } }
                     </span>
                     <span class="entry-actions">
@@ -276,26 +276,37 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
             let Some(file) = chosen_file(&e) else { return };
             let listing = listing.clone();
             browser::read_file(file, move |text| {
-                let message =
-                    match text.and_then(|t| library::restore_backup(&mut LocalStore::open(), &t)) {
-                        Ok(done) => {
-                            let mut m = format!(
-                                "restored {} games ({} were there already)",
-                                done.added, done.present
-                            );
-                            if done.aside > 0 {
-                                m.push_str(&format!(
-                                    "; {} unreadable entries kept aside as they were",
-                                    done.aside
-                                ));
-                            }
-                            if !done.refused.is_empty() {
-                                m.push_str(&format!("; not restored: {}", done.refused.join("; ")));
-                            }
-                            m
+                let message = match text
+                    .and_then(|t| library::restore_backup(&mut LocalStore::open(), &t))
+                {
+                    Ok(done) => {
+                        let mut m = format!(
+                            "restored {} ({} there already)",
+                            crate::count(done.added, "game", "games"),
+                            done.present
+                        );
+                        if done.matches > 0 {
+                            let matches = crate::count(done.matches, "match", "matches");
+                            m.push_str(&format!(" and {matches}"));
                         }
-                        Err(e) => format!("nothing was restored: {e}"),
-                    };
+                        if done.aside > 0 {
+                            m.push_str(&format!(
+                                "; {} kept aside as {}",
+                                crate::count(done.aside, "unreadable entry", "unreadable entries"),
+                                if done.aside == 1 {
+                                    "it was"
+                                } else {
+                                    "they were"
+                                }
+                            ));
+                        }
+                        if !done.refused.is_empty() {
+                            m.push_str(&format!("; not restored: {}", done.refused.join("; ")));
+                        }
+                        m
+                    }
+                    Err(e) => format!("nothing was restored: {e}"),
+                };
                 listing.set(read(Some(message)));
             });
         })

@@ -232,7 +232,10 @@ pub fn Records(props: &RecordsProps) -> Html {
                 <div class="import-problem" role="alert" data-import-problem={p.legal.to_string()}>
                     <p>{ p.problem().unwrap_or_default() }</p>
                     <button data-action="import-keep" onclick={emit(|| RecordEvent::Keep)}>
-                        { format!("Keep the first {}", crate::plies(p.legal)) }
+                        { match p.legal {
+                            0 => "Keep its start position".to_string(),
+                            n => format!("Keep the first {}", crate::plies(n)),
+                        } }
                     </button>
                     <button data-action="import-discard" onclick={emit(|| RecordEvent::Discard)}>{ "Discard" }</button>
                 </div>

@@ -10,7 +10,7 @@ pub struct StatusProps {
     pub status: String,
     /// The same in words.
     pub text: String,
-    /// Why the last click did nothing, if it did nothing.
+    /// What went wrong: why the last click did nothing, if it did nothing, or another problem.
     pub notice: Option<String>,
     /// The kind of that refusal (`capture-compulsory`, `majority`, …: the engine's
     /// [`quirkat_rules::Illegal::kind`] or the input's own), when the notice is one; the notice
@@ -35,9 +35,11 @@ pub fn Status(props: &StatusProps) -> Html {
             if let Some(n) = &props.notice {
                 <p class="notice" role="alert" data-refusal={props.refusal}>{ n.clone() }</p>
             }
-            if let Some(s) = &props.said {
-                <p class="said" role="status" data-said="">{ s.clone() }</p>
-            }
+            // always there, empty when there is nothing to say: a live region is announced when
+            // its text changes, not always when it comes with its text
+            <p class="said" role="status" data-said={props.said.as_ref().map(|_| "")}>
+                { props.said.clone().unwrap_or_default() }
+            </p>
         </div>
     }
 }

@@ -301,6 +301,108 @@ fn a_backup_restores_into_an_empty_library_and_adds_nothing_twice() {
     assert_eq!(list(&mut other).0.len(), 3);
 }
 
+/// The entry of `id`, changed by `f` and written back.
+fn change_entry(store: &mut Map, id: &str, f: impl FnOnce(&mut Entry)) {
+    let mut e: Entry = serde_json::from_str(&store.get(&entry_key(id)).unwrap()).unwrap();
+    f(&mut e);
+    put(store, &e).unwrap();
+}
+
+#[test]
+fn a_game_restored_before_is_there_under_any_id_however_it_was_looked_at_since() {
+    let mut x = Map::default();
+    save_as(&mut x, &played(Rules::new(RulesetId::Srand), 3), "a", 1.0);
+    let from_x = backup(&mut x);
+    let mut y = Map::default();
+    save_as(&mut y, &played(Rules::new(RulesetId::Srand), 5), "a", 9.0);
+    let done = restore_backup(&mut y, &from_x).unwrap();
+    assert_eq!((done.added, done.present), (1, 0));
+    // opened, renamed and shown at another ply: the same game
+    change_entry(&mut y, "a-r", |e| {
+        e.updated = 50.0;
+        e.cursor = 1;
+        e.name = "club night".into();
+    });
+    let done = restore_backup(&mut y, &from_x).unwrap();
+    assert_eq!((done.added, done.present), (0, 1));
+    // and back: y's own game is added beside x's, x's is found under its own id
+    let from_y = backup(&mut y);
+    let done = restore_backup(&mut x, &from_y).unwrap();
+    assert_eq!((done.added, done.present), (1, 1));
+    let (entries, _) = list(&mut x);
+    let ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(entries.len(), 2, "{ids:?}");
+    assert!(ids.contains(&"a") && ids.contains(&"a-r"), "{ids:?}");
+    // a game whose moves changed since is another game, and comes back beside it
+    change_entry(&mut x, "a", |e| {
+        e.record.moves.pop();
+    });
+    let done = restore_backup(&mut x, &from_x).unwrap();
+    assert_eq!((done.added, done.present), (1, 0));
+}
+
+/// A library of two Srand games, `a` and `b`, of the match `m1` of two games begun at 3.0.
+fn a_match_of_two() -> (Map, Match) {
+    let mut x = Map::default();
+    for (id, plies, t) in [("a", 3, 1.0), ("b", 4, 2.0)] {
+        let mut s = played(Rules::new(RulesetId::Srand), plies);
+        s.match_id = Some("m1".into());
+        save_as(&mut x, &s, id, t);
+    }
+    let mut m = Match::new(
+        "m1".into(),
+        "srand".into(),
+        Goal::Games(2),
+        [PlayerKind::Person; 2],
+        3.0,
+    );
+    m.games = vec!["a".into(), "b".into()];
+    put_match(&mut x, &m).unwrap();
+    (x, m)
+}
+
+#[test]
+fn a_match_comes_back_with_its_games_where_they_now_are() {
+    let (mut x, _) = a_match_of_two();
+    let file = backup(&mut x);
+    // another browser holds another game `a` and another match `m1`
+    let mut y = Map::default();
+    save_as(&mut y, &played(Rules::new(RulesetId::Srand), 6), "a", 5.0);
+    let theirs = Match::new(
+        "m1".into(),
+        "queah".into(),
+        Goal::Target(1),
+        [PlayerKind::Person; 2],
+        7.0,
+    );
+    put_match(&mut y, &theirs).unwrap();
+    let done = restore_backup(&mut y, &file).unwrap();
+    assert_eq!((done.added, done.present, done.matches), (2, 0, 1));
+    assert!(done.refused.is_empty(), "{:?}", done.refused);
+    assert_eq!(
+        get_match(&y, "m1"),
+        Some(theirs.clone()),
+        "theirs untouched"
+    );
+    let ours = get_match(&y, "m1-r").expect("the file's match beside theirs");
+    assert_eq!(ours.games, ["a-r", "b"]);
+    for id in ["a-r", "b"] {
+        let e: Entry = serde_json::from_str(&y.get(&entry_key(id)).unwrap()).unwrap();
+        assert_eq!(e.match_id.as_deref(), Some("m1-r"), "{id}");
+    }
+    // again: nothing more
+    let done = restore_backup(&mut y, &file).unwrap();
+    assert_eq!((done.added, done.present, done.matches), (0, 2, 0));
+    // the same match played further here is the same match
+    let mut further = ours.clone();
+    further.games.push("c".into());
+    put_match(&mut y, &further).unwrap();
+    let done = restore_backup(&mut y, &file).unwrap();
+    assert_eq!(done.matches, 0);
+    assert_eq!(get_match(&y, "m1-r"), Some(further));
+    assert_eq!(get_match(&y, "m1-r3"), None);
+}
+
 #[test]
 fn a_bad_backup_changes_nothing_and_a_bad_game_in_it_is_named() {
     let mut store = Map::default();
@@ -496,4 +598,81 @@ fn rules_keys_round_trip() {
     assert_eq!(parse_rules_key(&rules_key(&r)), Ok(r));
     assert!(parse_rules_key("zamma.limit").is_err());
     assert!(parse_rules_key("").is_err());
+}
+
+#[test]
+fn a_damaged_backup_never_panics_and_never_writes_over_what_is_there() {
+    use quirkat_rules::rng::Rng;
+    // the file: two games, a match of them and an entry kept aside
+    let (mut from, m) = a_match_of_two();
+    from.set("quirkat.v1.unreadable.library.x", "{not json")
+        .unwrap();
+    let file: Vec<char> = backup(&mut from).chars().collect();
+    // the library it goes into holds games, a match and an entry kept aside of the same names
+    let mut into = Map::default();
+    save_as(
+        &mut into,
+        &played(Rules::new(RulesetId::Srand), 5),
+        "a",
+        9.0,
+    );
+    save_as(
+        &mut into,
+        &played(Rules::new(RulesetId::Queah), 2),
+        "b",
+        8.0,
+    );
+    put_match(
+        &mut into,
+        &Match {
+            created: 4.0,
+            ..m.clone()
+        },
+    )
+    .unwrap();
+    into.set("quirkat.v1.unreadable.library.x", "other")
+        .unwrap();
+    let pieces = [
+        '{', '}', '[', ']', '"', ',', ':', '1', '-', 'a', ' ', '\\', 'é',
+    ];
+    let mut rng = Rng::new(17);
+    let (mut restored, mut refused) = (0, 0);
+    for _ in 0..600 {
+        let mut text = file.clone();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(text.len());
+            let len = (1 + rng.below(24)).min(text.len() - at);
+            match rng.below(3) {
+                0 => {
+                    text.drain(at..at + len);
+                }
+                1 => text.insert(at, pieces[rng.below(pieces.len())]),
+                _ => {
+                    let copy: Vec<char> = text[at..at + len].to_vec();
+                    let to = rng.below(text.len());
+                    text.splice(to..to, copy);
+                }
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let mut store = Map(into.0.clone());
+        match restore_backup(&mut store, &text) {
+            Ok(_) => restored += 1,
+            Err(_) => {
+                refused += 1;
+                assert_eq!(
+                    store.0, into.0,
+                    "a refused file changed the library: {text}"
+                );
+            }
+        }
+        for (k, v) in &into.0 {
+            assert_eq!(store.0.get(k), Some(v), "{k} was written over by: {text}");
+        }
+    }
+    // both ways out were taken
+    assert!(
+        restored > 50 && refused > 50,
+        "{restored} read, {refused} refused"
+    );
 }

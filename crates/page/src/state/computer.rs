@@ -94,7 +94,7 @@ impl AppState {
         self.ai.pending = None;
         self.ai.info = None;
         self.ai.restarts += 1;
-        self.notice = Some(format!(
+        self.set_notice(format!(
             "The computer's worker {why}; it was restarted, and the game goes on."
         ));
     }
