@@ -612,12 +612,12 @@ fn same_match(a: &Match, b: &Match) -> bool {
 }
 
 /// Adds the games and matches of a backup file to the library. A game the library holds already,
-/// under any id ([`same_game`]), is not added again; one whose id holds another game is added
-/// under a new id (`<id>-r`, `-r3`, …), so nothing is overwritten. A match is added likewise
-/// ([`same_match`]; beside a different match of its id under a new one), with its games named
-/// where they now are, and the games added with it naming it where it went. A game that cannot be read is named in
-/// [`Restored::refused`] and the others are still added. A file that is not a backup at all is an
-/// error and changes nothing.
+/// under any id (the same record and start), is not added again; one whose id holds another game is
+/// added under a new id (`<id>-r`, `-r3`, …), so nothing is overwritten. A match is added likewise
+/// (begun at the same time with the same rules, goal and players; beside a different match of its
+/// id under a new one), with its games named where they now are, and the games added with it naming
+/// it where it went. A game that cannot be read is named in [`Restored::refused`] and the others
+/// are still added. A file that is not a backup at all is an error and changes nothing.
 pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, String> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| format!("the file is not a backup: {e}"))?;
