@@ -589,7 +589,8 @@ pub struct Restored {
     pub added: usize,
     /// Games already there, the same.
     pub present: usize,
-    /// Why each game of the file that was not added could not be read or stored.
+    /// What could not be read, stored or put right, each in words: a game or match of the file,
+    /// an entry kept aside, or the match id of a game that was restored.
     pub refused: Vec<String>,
     /// Unreadable entries of the file put back aside (under their keys, or beside a different one
     /// already there).
@@ -602,7 +603,7 @@ pub struct Restored {
 /// time. What the library changes as a game is looked at (where it is kept, its name, the ply
 /// shown, when it was last saved) does not make it another game.
 fn same_game(a: &Entry, b: &Entry) -> bool {
-    a.record == b.record && a.created == b.created
+    a.created == b.created && a.record == b.record
 }
 
 /// Whether two matches are one: begun at the same time with the same rules, goal and players
@@ -611,13 +612,16 @@ fn same_match(a: &Match, b: &Match) -> bool {
     (a.created, &a.rules, a.goal, a.players) == (b.created, &b.rules, b.goal, b.players)
 }
 
-/// Adds the games and matches of a backup file to the library. A game the library holds already,
-/// under any id (the same record and start), is not added again; one whose id holds another game is
-/// added under a new id (`<id>-r`, `-r3`, …), so nothing is overwritten. A match is added likewise
-/// (begun at the same time with the same rules, goal and players; beside a different match of its
-/// id under a new one), with its games named where they now are, and the games added with it naming
-/// it where it went. A game that cannot be read is named in [`Restored::refused`] and the others
-/// are still added. A file that is not a backup at all is an error and changes nothing.
+/// Adds the games and matches of a backup file to the library. A game the library holds already
+/// under any id (the same record and start) is not added again; one whose id holds another game is
+/// added under a new id (`<id>-r`, `-r3`, …), so no key is written over. A match likewise: one held
+/// under any id (begun at the same time with the same rules, goal and players, whatever either copy
+/// has played since) is kept as it is, another goes under a free id. A match added names its games
+/// where they now are (leaving out one not restored whose id here names another game), and the
+/// games added name their match where it now is (or none, where the file's match is nowhere and its
+/// id here names another). What cannot be read, stored or put right is named in
+/// [`Restored::refused`] and the rest is still done. A file that is not a backup at all is an error
+/// and changes nothing.
 pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, String> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| format!("the file is not a backup: {e}"))?;
@@ -632,16 +636,7 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
         .and_then(|g| g.as_array())
         .ok_or("the backup has no list of games")?;
     let mut done = Restored::default();
-    // the games the library holds, each under its own id
-    let mut held: Vec<Entry> = store
-        .keys()
-        .into_iter()
-        .filter_map(|k| {
-            let id = k.strip_prefix(LIBRARY)?;
-            let e = serde_json::from_str::<Entry>(&store.get(&k)?).ok()?;
-            (e.id == id).then_some(e)
-        })
-        .collect();
+    let mut held = held_under::<Entry>(store, LIBRARY, |e| &e.id);
     // where each game of the file is now, by its id in the file; the games this restore added
     let mut moved: HashMap<String, String> = HashMap::new();
     let mut added: Vec<Entry> = Vec::new();
@@ -684,6 +679,9 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
             )),
         }
     }
+    let mut held_matches = held_under::<Match>(store, MATCHES, |m| &m.id);
+    // where each match of the file is now, by its id in the file
+    let mut placed: HashMap<String, String> = HashMap::new();
     for (i, m) in value
         .get("matches")
         .and_then(|m| m.as_array())
@@ -698,40 +696,55 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
                 continue;
             }
         };
-        // its games where they are now
+        // there already under any id (perhaps played further on one side: kept as it is)
+        if let Some(h) = held_matches.iter().find(|h| same_match(h, &m)) {
+            placed.insert(m.id.clone(), h.id.clone());
+            continue;
+        }
+        // its games where they are now; one not restored is left out where its id names
+        // another game here
         let games = m
             .games
             .iter()
-            .map(|g| moved.get(g).cloned().unwrap_or_else(|| g.clone()))
+            .filter_map(|g| match moved.get(g) {
+                Some(to) => Some(to.clone()),
+                None => store.get(&entry_key(g)).is_none().then(|| g.clone()),
+            })
             .collect();
+        let id = first_fitting(&m.id, |id| store.get(&match_key(id)).is_none());
         let file_id = m.id.clone();
-        let m = Match { games, ..m };
-        // under its id, or beside another match of that id; the same match, perhaps played
-        // further on one side, is there already and kept as it is
-        let id = first_fitting(&m.id, |id| {
-            get_match(store, id).is_none_or(|there| same_match(&there, &m))
-        });
-        if get_match(store, &id).is_some() {
-            continue;
-        }
-        let m = Match { id, ..m };
-        if let Err(e) = put_match(store, &m) {
-            done.refused
-                .push(format!("match '{file_id}': it could not be stored ({e})"));
-            continue;
-        }
-        done.matches += 1;
-        // the games added with it name it where it went
-        for e in added.iter_mut() {
-            if m.id != file_id && e.match_id.as_deref() == Some(&file_id) {
-                e.match_id = Some(m.id.clone());
-                if let Err(err) = put(store, e) {
-                    done.refused.push(format!(
-                        "game '{}': its match could not be renamed ({err})",
-                        e.id
-                    ));
-                }
+        let m = Match { id, games, ..m };
+        match put_match(store, &m) {
+            Ok(()) => {
+                done.matches += 1;
+                placed.insert(file_id, m.id.clone());
+                held_matches.push(m);
             }
+            Err(e) => done
+                .refused
+                .push(format!("match '{file_id}': it could not be stored ({e})")),
+        }
+    }
+    // the games added name their match where it is now; a match that is nowhere to be found, but
+    // whose id here names another, they no longer name
+    for e in added.iter_mut() {
+        let Some(file_match) = e.match_id.clone() else {
+            continue;
+        };
+        let now = match placed.get(&file_match) {
+            Some(to) => Some(to.clone()),
+            None if store.get(&match_key(&file_match)).is_some() => None,
+            None => continue,
+        };
+        if now.as_ref() == Some(&file_match) {
+            continue;
+        }
+        e.match_id = now;
+        if let Err(err) = put(store, e) {
+            done.refused.push(format!(
+                "game '{}' was restored, but not its match's id ({err})",
+                e.id
+            ));
         }
     }
     // what was kept aside goes back aside: under its key, or beside a different value there
@@ -755,6 +768,22 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
         }
     }
     Ok(done)
+}
+
+/// The games (or matches) the library holds under `prefix`, each readable and under its own id.
+fn held_under<T: serde::de::DeserializeOwned>(
+    store: &dyn KeyValue,
+    prefix: &str,
+    id: impl Fn(&T) -> &String,
+) -> Vec<T> {
+    store
+        .keys()
+        .into_iter()
+        .filter_map(|k| {
+            let t = serde_json::from_str::<T>(&store.get(&k)?).ok()?;
+            (k.strip_prefix(prefix)? == id(&t)).then_some(t)
+        })
+        .collect()
 }
 
 /// A game or match of a backup file, with a valid id (`id` reads it), or why not.

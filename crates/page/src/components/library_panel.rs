@@ -301,7 +301,7 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
                             ));
                         }
                         if !done.refused.is_empty() {
-                            m.push_str(&format!("; not restored: {}", done.refused.join("; ")));
+                            m.push_str(&format!("; problems: {}", done.refused.join("; ")));
                         }
                         m
                     }

@@ -365,16 +365,21 @@ fn a_match_of_two() -> (Map, Match) {
 fn a_match_comes_back_with_its_games_where_they_now_are() {
     let (mut x, _) = a_match_of_two();
     let file = backup(&mut x);
-    // another browser holds another game `a` and another match `m1`
+    // another browser holds another game `a` and another match `m1` (begun at the same time, of
+    // other rules: another match), with its game `c`
     let mut y = Map::default();
     save_as(&mut y, &played(Rules::new(RulesetId::Srand), 6), "a", 5.0);
-    let theirs = Match::new(
+    let mut c = played(Rules::new(RulesetId::Queah), 2);
+    c.match_id = Some("m1".into());
+    save_as(&mut y, &c, "c", 6.0);
+    let mut theirs = Match::new(
         "m1".into(),
         "queah".into(),
         Goal::Target(1),
         [PlayerKind::Person; 2],
-        7.0,
+        3.0,
     );
+    theirs.games = vec!["c".into()];
     put_match(&mut y, &theirs).unwrap();
     let done = restore_backup(&mut y, &file).unwrap();
     assert_eq!((done.added, done.present, done.matches), (2, 0, 1));
@@ -399,8 +404,57 @@ fn a_match_comes_back_with_its_games_where_they_now_are() {
     put_match(&mut y, &further).unwrap();
     let done = restore_backup(&mut y, &file).unwrap();
     assert_eq!(done.matches, 0);
-    assert_eq!(get_match(&y, "m1-r"), Some(further));
+    assert_eq!(get_match(&y, "m1-r"), Some(further.clone()));
     assert_eq!(get_match(&y, "m1-r3"), None);
+    // and back: their match goes beside ours, with its game; ours is found under its own id
+    put_match(&mut y, &ours).unwrap();
+    let from_y = backup(&mut y);
+    let done = restore_backup(&mut x, &from_y).unwrap();
+    assert_eq!((done.added, done.present, done.matches), (2, 2, 1));
+    assert_eq!(
+        get_match(&x, "m1").map(|m| m.games),
+        Some(vec!["a".into(), "b".into()])
+    );
+    assert_eq!(
+        get_match(&x, "m1-r"),
+        Some(Match {
+            id: "m1-r".into(),
+            ..theirs
+        })
+    );
+    assert_eq!(get_match(&x, "m1-r3"), None);
+    let c: Entry = serde_json::from_str(&x.get(&entry_key("c")).unwrap()).unwrap();
+    assert_eq!(c.match_id.as_deref(), Some("m1-r"));
+}
+
+#[test]
+fn a_match_leaves_out_a_game_not_restored_whose_id_names_another_here() {
+    let (mut x, _) = a_match_of_two();
+    let mut file: serde_json::Value = serde_json::from_str(&backup(&mut x)).unwrap();
+    let games = file["games"].as_array_mut().unwrap();
+    let a = games.iter_mut().find(|g| g["id"] == "a").unwrap();
+    a["record"]["ruleset"] = "chess".into();
+    // a library with another game `a`, and one unreadable match key and game key in the way
+    let mut y = Map::default();
+    save_as(&mut y, &played(Rules::new(RulesetId::Srand), 6), "a", 5.0);
+    y.set("quirkat.v1.match.m1", "{from a newer build").unwrap();
+    y.set("quirkat.v1.library.b", "{from a newer build")
+        .unwrap();
+    let done = restore_backup(&mut y, &file.to_string()).unwrap();
+    assert_eq!((done.added, done.matches), (1, 1));
+    assert_eq!(done.refused.len(), 1, "{:?}", done.refused);
+    assert_eq!(
+        y.get("quirkat.v1.match.m1").as_deref(),
+        Some("{from a newer build")
+    );
+    assert_eq!(
+        y.get("quirkat.v1.library.b").as_deref(),
+        Some("{from a newer build")
+    );
+    let m = get_match(&y, "m1-r").expect("beside the unreadable one");
+    assert_eq!(m.games, ["b-r"], "`a` here is another game");
+    let b: Entry = serde_json::from_str(&y.get(&entry_key("b-r")).unwrap()).unwrap();
+    assert_eq!(b.match_id.as_deref(), Some("m1-r"));
 }
 
 #[test]
@@ -631,6 +685,11 @@ fn a_damaged_backup_never_panics_and_never_writes_over_what_is_there() {
     )
     .unwrap();
     into.set("quirkat.v1.unreadable.library.x", "other")
+        .unwrap();
+    // and what it cannot read, where the file's games and matches would go
+    into.set("quirkat.v1.library.a-r", "{from a newer build")
+        .unwrap();
+    into.set("quirkat.v1.match.m1-r", "{from a newer build")
         .unwrap();
     let pieces = [
         '{', '}', '[', ']', '"', ',', ':', '1', '-', 'a', ' ', '\\', 'é',

@@ -330,6 +330,18 @@ fn what_was_done_is_said_apart_from_what_went_wrong_and_each_replaces_the_other(
     let e2 = point(&s, "e2");
     let s = act(s, Action::ClickPoint(e2));
     assert_eq!(s.said, None);
+    // a refusal clears what was said, and a notice the refusal (its marks would stay on the board)
+    let s = act(
+        AppState::default(),
+        Action::Said("the link was copied".into()),
+    );
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "a9")));
+    assert!(s.refusal.is_some() && s.said.is_none());
+    let s = act(
+        s,
+        Action::Notice("the record could not be downloaded".into()),
+    );
+    assert_eq!(s.refusal, None);
 }
 
 #[test]
