@@ -216,7 +216,7 @@ pub fn App() -> Html {
                     <div class="board-wrap">
                         <BoardView state={BoardShown::of(state)} on_action={on_action.clone()}
                                    reduced_motion={*reduced_motion} marks={board_marks} />
-                        <Banner outcome={state.outcome} status={state.status()}
+                        <Banner outcome={state.outcome} status={state.status()} repetitions={state.rules().repetitions}
                                 on_action={on_action.clone()} />
                     </div>
                     { reserve(bottom) }

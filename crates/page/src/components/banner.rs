@@ -11,6 +11,8 @@ pub struct BannerProps {
     pub outcome: Option<Outcome>,
     /// The machine-readable status (`over:first-wins`, …).
     pub status: String,
+    /// The occurrences of a position that end the game in its rules (3, or 2 in the Olympiad's).
+    pub repetitions: u8,
     /// Where the new game button goes.
     pub on_action: Callback<Action>,
 }
@@ -25,12 +27,7 @@ pub fn Banner(props: &BannerProps) -> Html {
         GameResult::Win(s) => format!("{} wins", side_title(s)),
         GameResult::Draw => "Draw".to_string(),
     };
-    let reason = match o.reason {
-        EndReason::AllCaptured => "every piece of the loser was captured",
-        EndReason::Blocked => "the loser had no legal move",
-        EndReason::NoProgress => "the no-progress limit was reached and the pieces were counted",
-        EndReason::Repetition => "the same position came a third time and the pieces were counted",
-    };
+    let reason = reason_text(o.reason, props.repetitions);
     let new_game = {
         let on = props.on_action.clone();
         Callback::from(move |_| on.emit(Action::NewGame))
@@ -44,5 +41,36 @@ pub fn Banner(props: &BannerProps) -> Html {
             </p>
             <button data-action="new-game" onclick={new_game}>{ "New game" }</button>
         </div>
+    }
+}
+
+/// Why the game ended, in words; `repetitions` the occurrences of a position that end it.
+fn reason_text(reason: EndReason, repetitions: u8) -> String {
+    match reason {
+        EndReason::AllCaptured => "every piece of the loser was captured".into(),
+        EndReason::Blocked => "the loser had no legal move".into(),
+        EndReason::NoProgress => {
+            "the no-progress limit was reached and the pieces were counted".into()
+        }
+        EndReason::Repetition => format!(
+            "the same position came a {} time and the pieces were counted",
+            match repetitions {
+                2 => "second",
+                _ => "third",
+            }
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repetition_is_counted_as_the_rules_count_it() {
+        let olympiad = quirkat_rules::Rules::new(quirkat_rules::RulesetId::SurakartaOlympiad);
+        let queah = quirkat_rules::Rules::new(quirkat_rules::RulesetId::Queah);
+        assert!(reason_text(EndReason::Repetition, olympiad.repetitions).contains("a second time"));
+        assert!(reason_text(EndReason::Repetition, queah.repetitions).contains("a third time"));
     }
 }

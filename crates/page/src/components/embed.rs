@@ -444,7 +444,8 @@ pub fn EmbedPage() -> Html {
                 <BoardView state={BoardShown::of(state)} on_action={on_action.clone()}
                            reduced_motion={browser::reduced_motion()} marks={marks.clone()} />
                 if *mode == Mode::Play {
-                    <Banner outcome={state.outcome} status={state.status()} on_action={on_action.clone()} />
+                    <Banner outcome={state.outcome} status={state.status()} repetitions={state.rules().repetitions}
+                            on_action={on_action.clone()} />
                 }
             </div>
             { reserve(bottom) }
