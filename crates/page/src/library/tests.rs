@@ -15,6 +15,11 @@ fn save_as(store: &mut Map, state: &AppState, id: &str, now: f64) -> AppState {
     s
 }
 
+/// Files a game of `ruleset` played `plies` plies into, under `id`, at `now`.
+fn file_game(store: &mut Map, ruleset: RulesetId, plies: usize, id: &str, now: f64) {
+    save_as(store, &played(Rules::new(ruleset), plies), id, now);
+}
+
 #[test]
 fn a_saved_game_comes_back_with_its_ply_and_undone_moves() {
     let mut store = Map::default();
@@ -130,12 +135,7 @@ fn an_unreadable_entry_is_set_aside_and_the_others_are_untouched() {
 #[test]
 fn a_game_with_a_bad_ply_keeps_its_readable_beginning() {
     let mut store = Map::default();
-    save_as(
-        &mut store,
-        &played(Rules::new(RulesetId::Queah), 5),
-        "q",
-        1.0,
-    );
+    file_game(&mut store, RulesetId::Queah, 5, "q", 1.0);
     let key = "quirkat.v1.library.q";
     let mut v: serde_json::Value = serde_json::from_str(&store.get(key).unwrap()).unwrap();
     v["record"]["moves"][3] = "a1-e5".into();
@@ -221,18 +221,8 @@ fn bad_settings_and_a_bad_current_key_fall_back_with_notices() {
 #[test]
 fn delete_can_be_undone_and_rename_keeps_the_game() {
     let mut store = Map::default();
-    save_as(
-        &mut store,
-        &played(Rules::new(RulesetId::Srand), 2),
-        "a",
-        1.0,
-    );
-    save_as(
-        &mut store,
-        &played(Rules::new(RulesetId::Zamma), 2),
-        "b",
-        2.0,
-    );
+    file_game(&mut store, RulesetId::Srand, 2, "a", 1.0);
+    file_game(&mut store, RulesetId::Zamma, 2, "b", 2.0);
     rename(&mut store, "a", "  club night  ").unwrap();
     let raw = delete(&mut store, "a").unwrap();
     assert_eq!(list(&mut store).0.len(), 1);
@@ -253,18 +243,8 @@ fn delete_can_be_undone_and_rename_keeps_the_game() {
 #[test]
 fn a_backup_restores_into_an_empty_library_and_adds_nothing_twice() {
     let mut store = Map::default();
-    save_as(
-        &mut store,
-        &played(Rules::new(RulesetId::Srand), 3),
-        "a",
-        1.0,
-    );
-    save_as(
-        &mut store,
-        &played(Rules::new(RulesetId::Surakarta), 6),
-        "b",
-        2.0,
-    );
+    file_game(&mut store, RulesetId::Srand, 3, "a", 1.0);
+    file_game(&mut store, RulesetId::Surakarta, 6, "b", 2.0);
     let m = Match::new(
         "m1".into(),
         "srand".into(),
@@ -284,12 +264,7 @@ fn a_backup_restores_into_an_empty_library_and_adds_nothing_twice() {
     let done = restore_backup(&mut other, &file).unwrap();
     assert_eq!((done.added, done.present), (0, 2));
     // an entry of the same id with other moves is kept, and the restored one added beside it
-    save_as(
-        &mut other,
-        &played(Rules::new(RulesetId::Srand), 5),
-        "a",
-        9.0,
-    );
+    file_game(&mut other, RulesetId::Srand, 5, "a", 9.0);
     let done = restore_backup(&mut other, &file).unwrap();
     assert_eq!(done.added, 1);
     let ids: Vec<String> = list(&mut other).0.into_iter().map(|e| e.id).collect();
@@ -311,10 +286,10 @@ fn change_entry(store: &mut Map, id: &str, f: impl FnOnce(&mut Entry)) {
 #[test]
 fn a_game_restored_before_is_there_under_any_id_however_it_was_looked_at_since() {
     let mut x = Map::default();
-    save_as(&mut x, &played(Rules::new(RulesetId::Srand), 3), "a", 1.0);
+    file_game(&mut x, RulesetId::Srand, 3, "a", 1.0);
     let from_x = backup(&mut x);
     let mut y = Map::default();
-    save_as(&mut y, &played(Rules::new(RulesetId::Srand), 5), "a", 9.0);
+    file_game(&mut y, RulesetId::Srand, 5, "a", 9.0);
     let done = restore_backup(&mut y, &from_x).unwrap();
     assert_eq!((done.added, done.present), (1, 0));
     // opened, renamed and shown at another ply: the same game
@@ -368,7 +343,7 @@ fn a_match_comes_back_with_its_games_where_they_now_are() {
     // another browser holds another game `a` and another match `m1` (begun at the same time, of
     // other rules: another match), with its game `c`
     let mut y = Map::default();
-    save_as(&mut y, &played(Rules::new(RulesetId::Srand), 6), "a", 5.0);
+    file_game(&mut y, RulesetId::Srand, 6, "a", 5.0);
     let mut c = played(Rules::new(RulesetId::Queah), 2);
     c.match_id = Some("m1".into());
     save_as(&mut y, &c, "c", 6.0);
@@ -436,7 +411,7 @@ fn a_match_leaves_out_a_game_not_restored_whose_id_names_another_here() {
     a["record"]["ruleset"] = "chess".into();
     // a library with another game `a`, and one unreadable match key and game key in the way
     let mut y = Map::default();
-    save_as(&mut y, &played(Rules::new(RulesetId::Srand), 6), "a", 5.0);
+    file_game(&mut y, RulesetId::Srand, 6, "a", 5.0);
     y.set("quirkat.v1.match.m1", "{from a newer build").unwrap();
     y.set("quirkat.v1.library.b", "{from a newer build")
         .unwrap();
@@ -460,12 +435,7 @@ fn a_match_leaves_out_a_game_not_restored_whose_id_names_another_here() {
 #[test]
 fn a_bad_backup_changes_nothing_and_a_bad_game_in_it_is_named() {
     let mut store = Map::default();
-    save_as(
-        &mut store,
-        &played(Rules::new(RulesetId::Srand), 3),
-        "a",
-        1.0,
-    );
+    file_game(&mut store, RulesetId::Srand, 3, "a", 1.0);
     let before = store.0.clone();
     for bad in [
         "",
@@ -597,12 +567,7 @@ fn nothing_kept_aside_is_written_over() {
 #[test]
 fn a_backup_carries_what_was_kept_aside_and_puts_it_back_aside() {
     let mut store = Map::default();
-    save_as(
-        &mut store,
-        &played(Rules::new(RulesetId::Srand), 3),
-        "a",
-        1.0,
-    );
+    file_game(&mut store, RulesetId::Srand, 3, "a", 1.0);
     store
         .set("quirkat.v1.library.b", "{\"record\": [1, 2")
         .unwrap();
@@ -664,18 +629,8 @@ fn a_damaged_backup_never_panics_and_never_writes_over_what_is_there() {
     let file: Vec<char> = backup(&mut from).chars().collect();
     // the library it goes into holds games, a match and an entry kept aside of the same names
     let mut into = Map::default();
-    save_as(
-        &mut into,
-        &played(Rules::new(RulesetId::Srand), 5),
-        "a",
-        9.0,
-    );
-    save_as(
-        &mut into,
-        &played(Rules::new(RulesetId::Queah), 2),
-        "b",
-        8.0,
-    );
+    file_game(&mut into, RulesetId::Srand, 5, "a", 9.0);
+    file_game(&mut into, RulesetId::Queah, 2, "b", 8.0);
     put_match(
         &mut into,
         &Match {
