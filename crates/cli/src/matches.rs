@@ -442,18 +442,18 @@ impl Played {
             return;
         }
         say!(
-            "game {}/{}: A ({}) {} as {}: {word} ({}, {} plies)",
+            "game {}/{}: A ({}){} as {}: {word} ({}, {})",
             g + 1,
             a.games,
             a.a,
             if a.verbose {
-                format!("vs B ({})", a.b)
+                format!(" vs B ({})", a.b)
             } else {
                 String::new()
             },
             done.a_side,
             done.why,
-            done.plies
+            plies(done.plies)
         );
     }
 
@@ -790,6 +790,14 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Wins, draws and losses as `W-D-L (P%)`, draws counted half.
+/// `1 ply`, `2 plies`.
+fn plies(n: impl Into<u64>) -> String {
+    match n.into() {
+        1 => "1 ply".to_string(),
+        n => format!("{n} plies"),
+    }
+}
+
 fn record((w, d, l): (u32, u32, u32)) -> String {
     let n = (w + d + l).max(1) as f64;
     format!(
@@ -831,9 +839,9 @@ fn report(a: &Args, played: &Played) {
         record(played.by_side[1])
     );
     say!(
-        "first player: {}; openings: {} plies{}",
+        "first player: {}; openings: {}{}",
         record(first),
-        a.opening_plies,
+        plies(a.opening_plies),
         match a.balance {
             Some(c) => format!(", balanced within ±{c} at {} nodes", a.balance_nodes),
             None => ", not balanced".to_string(),

@@ -239,6 +239,15 @@ fn a_match_reports_every_game_and_the_score() {
         record("as second")
     );
     assert!(out.lines().any(|l| l == by_side), "{by_side}\n{out}");
+    // a game's line names A's colour after A's player, one space apart
+    assert!(
+        games[0].starts_with("game 1/6: A (level 2) as first: "),
+        "{out}"
+    );
+    // the openings' length in words: the leap games' 8 plies, and one ply
+    assert!(out.contains("; openings: 8 plies, balanced"), "{out}");
+    let one_ply = ok(&[&args[..], &["--opening-plies", "1"]].concat());
+    assert!(one_ply.contains("; openings: 1 ply, balanced"), "{one_ply}");
     // a seed fixes the games; skipping the first three plays the same last three
     assert_eq!(untimed(&ok(&args)), untimed(&out));
     let mut skipped = args.to_vec();
