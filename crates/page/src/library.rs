@@ -618,8 +618,8 @@ fn same_match(a: &Match, b: &Match) -> bool {
 /// under any id (begun at the same time with the same rules, goal and players, whatever either copy
 /// has played since) is kept as it is, another goes under a free id. A match added names its games
 /// where they now are (leaving out one not restored whose id here names another game), and the
-/// games added name their match where it now is (or none, where the file's match is nowhere and its
-/// id here names another). What cannot be read, stored or put right is named in
+/// games added name their match where it now is (or none, where the file brings no match of that
+/// id that could be restored or found here). What cannot be read, stored or put right is named in
 /// [`Restored::refused`] and the rest is still done. A file that is not a backup at all is an error
 /// and changes nothing.
 pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, String> {
@@ -725,17 +725,13 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
                 .push(format!("match '{file_id}': it could not be stored ({e})")),
         }
     }
-    // the games added name their match where it is now; a match that is nowhere to be found, but
-    // whose id here names another, they no longer name
+    // the games added name their match where it is now, and none where the file's match is not
+    // here (not in the file, or refused): a match that is nowhere to be found they no longer name
     for e in added.iter_mut() {
         let Some(file_match) = e.match_id.clone() else {
             continue;
         };
-        let now = match placed.get(&file_match) {
-            Some(to) => Some(to.clone()),
-            None if store.get(&match_key(&file_match)).is_some() => None,
-            None => continue,
-        };
+        let now = placed.get(&file_match).cloned();
         if now.as_ref() == Some(&file_match) {
             continue;
         }

@@ -432,6 +432,38 @@ fn a_match_leaves_out_a_game_not_restored_whose_id_names_another_here() {
     assert_eq!(b.match_id.as_deref(), Some("m1-r"));
 }
 
+/// A game added whose match the file does not bring back (left out of the file, or unreadable
+/// there) names no match: the library would call it "in a match" that is nowhere.
+#[test]
+fn a_game_whose_match_is_not_restored_names_none() {
+    let (mut x, _) = a_match_of_two();
+    let mut file: serde_json::Value = serde_json::from_str(&backup(&mut x)).unwrap();
+    let whole = file.clone();
+    file["matches"] = serde_json::json!([]);
+    let mut y = Map::default();
+    let done = restore_backup(&mut y, &file.to_string()).unwrap();
+    assert_eq!((done.added, done.matches), (2, 0));
+    assert!(done.refused.is_empty(), "{:?}", done.refused);
+    let (entries, _) = list(&mut y);
+    assert!(entries.iter().all(|e| e.match_id.is_none()), "{entries:?}");
+    // an unreadable match: named in the refusals, and its games name none
+    file["matches"] = serde_json::json!([{"id": "m1", "rules": 7}]);
+    let mut z = Map::default();
+    let done = restore_backup(&mut z, &file.to_string()).unwrap();
+    assert_eq!((done.added, done.matches, done.refused.len()), (2, 0, 1));
+    let (entries, _) = list(&mut z);
+    assert!(entries.iter().all(|e| e.match_id.is_none()), "{entries:?}");
+    // the whole file still brings the match and its games together
+    let mut w = Map::default();
+    let done = restore_backup(&mut w, &whole.to_string()).unwrap();
+    assert_eq!((done.added, done.matches), (2, 1));
+    let (entries, _) = list(&mut w);
+    assert!(
+        entries.iter().all(|e| e.match_id.as_deref() == Some("m1")),
+        "{entries:?}"
+    );
+}
+
 #[test]
 fn a_bad_backup_changes_nothing_and_a_bad_game_in_it_is_named() {
     let mut store = Map::default();
