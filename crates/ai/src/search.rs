@@ -51,7 +51,9 @@
 //! No null-move pruning: these games have zugzwang (a blocked side loses).
 //!
 //! Move ordering: the table's move, then captures by size (pieces taken, then kings taken, then a
-//! promotion), huffs, quiet promotions, two killer moves per ply, then the history heuristic.
+//! promotion), huffs, quiet promotions, two killer moves per ply, the counter move (the quiet reply
+//! that last cut the search off after the opponent's move just played), then the history
+//! heuristic.
 //!
 //! The quiescence search at depth 0 searches captures (and huffs) only. When every legal move
 //! captures (compulsory capture with a capture on the board), there is no "stand pat": the side
@@ -125,6 +127,10 @@ const EVEN_TRADE_MARGIN: i32 = 50;
 /// of its own: a Surakarta capture's [`capture_rank`] is 1,024 (one piece, no kings, no
 /// promotion), so the bit says whether the capture wins.
 const EXCHANGE_WON: i32 = 512;
+
+/// The counter move's place in the move order: after the two killer moves, before the history's.
+/// Like the killers it is not reduced (`docs/ai-levels.md`, "Counter moves").
+const COUNTER_ORDER: i32 = (1 << 22) - 2;
 
 /// How deep the quiescence search goes below a node where capturing is a choice. In Surakarta
 /// all of [`QUIESCENCE_PLIES`]: captures there are few (a piece takes only along a circuit, through
@@ -336,6 +342,12 @@ pub struct Searcher {
     age: u8,
     history: Vec<i32>,
     killers: Vec<[Option<Move>; 2]>,
+    /// The counter-move table: by the opponent's move (its side, start and end, as the history's
+    /// index), the quiet reply that last cut the search off after it, as its [`quiet_key`] (0:
+    /// none): two bytes an entry, 64 KB in all, where whole moves would take megabytes.
+    counters: Vec<u16>,
+    /// The move into each ply's position (`None` at the root).
+    last_move: Vec<Option<Move>>,
     bufs: Vec<Vec<Move>>,
     order: Vec<Vec<(i32, u32)>>,
     pv: Vec<Vec<Move>>,
@@ -403,6 +415,8 @@ impl Searcher {
             age: 0,
             history: vec![0; 2 * 128 * 128],
             killers: vec![[None, None]; MAX_PLY + 1],
+            counters: vec![0; 2 * 128 * 128],
+            last_move: vec![None; MAX_PLY + 2],
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
@@ -437,6 +451,7 @@ impl Searcher {
         self.tt.fill(Entry::default());
         self.history.fill(0);
         self.killers.fill([None, None]);
+        self.counters.fill(0);
         self.age = 0;
         self.draw_frame = None;
     }
@@ -758,6 +773,7 @@ impl Searcher {
             self.window[ply]
         };
         self.cap_to[ply + 1] = if m.is_capture() { Some(m.to()) } else { None };
+        self.last_move[ply + 1] = Some(*m);
     }
 
     fn set_pv(&mut self, ply: usize, m: &Move) {
@@ -933,6 +949,7 @@ impl Searcher {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         let [k0, k1] = self.killers[ply];
+        let counter = self.counter(ply, side);
         // Surakarta's quiescence: captures that win a piece first (one capture: no order to make)
         let by_exchange = captures_only
             && self.rules.family == Family::Surakarta
@@ -957,13 +974,25 @@ impl Searcher {
                 1 << 22
             } else if k1.as_ref() == Some(m) {
                 (1 << 22) - 1
+            } else if counter != 0 && quiet_key(m) == counter {
+                COUNTER_ORDER
             } else {
-                self.history[history_index(side, m)].min((1 << 22) - 2)
+                self.history[history_index(side, m)].min(COUNTER_ORDER - 1)
             };
             order.push((score, i as u32));
         }
         self.order[ply] = order;
         by_exchange
+    }
+
+    /// The [`quiet_key`] of the quiet reply that last cut the search off after the move into
+    /// `ply`'s position, `side` to move there; 0 for none, in the plain yardstick's search and at
+    /// the root (whose move in is the game's).
+    fn counter(&self, ply: usize, side: usize) -> u16 {
+        match self.last_move[ply] {
+            Some(p) if !self.plain && ply > 0 => self.counters[history_index(1 - side, &p)],
+            _ => 0,
+        }
     }
 
     /// The next best move in `self.order[ply]` from `i` on (selection sort, one step).
@@ -1119,7 +1148,7 @@ impl Searcher {
                         && i >= 3
                         && depth >= 3
                         && quiet
-                        && order_score < (1 << 22) - 1
+                        && order_score < COUNTER_ORDER
                         && new_depth < depth,
                 );
                 let mut v = -self.node(cx, &child, new_depth - r, -alpha - 1, -alpha, ply + 1);
@@ -1143,6 +1172,12 @@ impl Searcher {
                             if k[0].as_ref() != Some(m) {
                                 k[1] = k[0];
                                 k[0] = Some(*m);
+                            }
+                            if !self.plain
+                                && ply > 0
+                                && let Some(p) = self.last_move[ply]
+                            {
+                                self.counters[history_index(1 - side, &p)] = quiet_key(m);
                             }
                             let h = &mut self.history[history_index(side, m)];
                             *h = (*h + depth * depth).min(1 << 20);
@@ -1209,6 +1244,13 @@ fn history_index(side: usize, m: &Move) -> usize {
     (side * 128 + from) * 128 + (m.to().index() & 127)
 }
 
+/// A quiet move by its start and end, never 0 (a drop's missing start is 127, as in
+/// [`history_index`]): no two quiet moves of a position share both, so the key names one of them.
+fn quiet_key(m: &Move) -> u16 {
+    let from = m.from().map_or(127, |p| p.index()) & 127;
+    (from * 128 + (m.to().index() & 127) + 1) as u16
+}
+
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
         score + ply as i32
@@ -1265,6 +1307,57 @@ mod tests {
         assert!(most <= KEPT_CAPACITY, "a list of {most} moves kept");
         let most = s.order.iter().map(Vec::capacity).max().unwrap();
         assert!(most <= KEPT_CAPACITY, "an order of {most} moves kept");
+    }
+
+    /// After the opponent's move `p`, the reply that last cut the search off after `p` is tried
+    /// after the killers and before the moves the history ranks first, and, like the killers, it
+    /// is not reduced; the plain yardstick's search has no counter moves.
+    #[test]
+    fn the_counter_move_comes_after_the_killers_and_before_the_history() {
+        let rules = Rules::new(RulesetId::Satoel1919);
+        let mut game = Game::new(rules);
+        let p = game.legal_moves()[0];
+        game.apply(&p);
+        let pos = *game.position();
+        let quiet: Vec<Move> = game
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_capture() && !m.promotes())
+            .collect();
+        assert!(quiet.len() >= 4, "{quiet:?}");
+        let (killer, counter, favourite) = (quiet[1], quiet[2], quiet[3]);
+        for plain in [false, true] {
+            let mut s = Searcher::new(1);
+            s.prepare(&rules);
+            s.set_plain(plain);
+            let side = pos.side_to_move().index();
+            s.history[history_index(side, &favourite)] = 1 << 20;
+            s.killers[1] = [Some(killer), None];
+            s.last_move[1] = Some(p);
+            s.counters[history_index(1 - side, &p)] = quiet_key(&counter);
+            // the quiet moves alone (a capture would come first)
+            let moves = &quiet;
+            s.order_moves(&pos, moves, 1, 0, false);
+            let mut order = s.order[1].clone();
+            order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+            let first: Vec<Move> = order[..3].iter().map(|&(_, i)| moves[i as usize]).collect();
+            if plain {
+                assert_eq!(first[..2], [killer, favourite], "plain");
+            } else {
+                assert_eq!(first, [killer, counter, favourite]);
+                let at = |m: Move| order.iter().find(|o| moves[o.1 as usize] == m).unwrap().0;
+                assert_eq!(at(counter), COUNTER_ORDER);
+                assert!(at(favourite) < COUNTER_ORDER && at(killer) > COUNTER_ORDER);
+            }
+        }
+        // a search fills the table in, the plain search does not
+        for plain in [false, true] {
+            let mut s = Searcher::new(1);
+            s.set_plain(plain);
+            s.search(&game, &Limits::depth(5), &ZeroClock, &mut |_| true);
+            let filled = s.counters.iter().filter(|&&c| c != 0).count();
+            assert_eq!(filled == 0, plain, "{filled} counter moves, plain: {plain}");
+        }
     }
 
     /// A score that drops by [`SCORE_DROP`] from the last iteration's moves the clock's stop from the
