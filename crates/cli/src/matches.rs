@@ -789,7 +789,6 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     format!("the game's thread panicked: {said}")
 }
 
-/// Wins, draws and losses as `W-D-L (P%)`, draws counted half.
 /// `1 ply`, `2 plies`.
 fn plies(n: impl Into<u64>) -> String {
     match n.into() {
@@ -798,6 +797,7 @@ fn plies(n: impl Into<u64>) -> String {
     }
 }
 
+/// Wins, draws and losses as `W-D-L (P%)`, draws counted half.
 fn record((w, d, l): (u32, u32, u32)) -> String {
     let n = (w + d + l).max(1) as f64;
     format!(
