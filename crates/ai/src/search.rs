@@ -446,7 +446,7 @@ impl Searcher {
         }
     }
 
-    /// Forgets everything learnt: table, history and killers.
+    /// Forgets everything learnt: table, history, killers and counter moves.
     pub fn clear(&mut self) {
         self.tt.fill(Entry::default());
         self.history.fill(0);
@@ -1245,7 +1245,8 @@ fn history_index(side: usize, m: &Move) -> usize {
 }
 
 /// A quiet move by its start and end, never 0 (a drop's missing start is 127, as in
-/// [`history_index`]): no two quiet moves of a position share both, so the key names one of them.
+/// [`history_index`]). A step names one move; Queah's moves that drop and then step share the key
+/// of their step (the history counts them as one too), so each of them takes the counter's place.
 fn quiet_key(m: &Move) -> u16 {
     let from = m.from().map_or(127, |p| p.index()) & 127;
     (from * 128 + (m.to().index() & 127) + 1) as u16
@@ -1310,8 +1311,9 @@ mod tests {
     }
 
     /// After the opponent's move `p`, the reply that last cut the search off after `p` is tried
-    /// after the killers and before the moves the history ranks first, and, like the killers, it
-    /// is not reduced; the plain yardstick's search has no counter moves.
+    /// after the killers and before the moves the history ranks first, at [`COUNTER_ORDER`] (the
+    /// score from which `full` does not reduce a move); the plain yardstick's search has no counter
+    /// moves.
     #[test]
     fn the_counter_move_comes_after_the_killers_and_before_the_history() {
         let rules = Rules::new(RulesetId::Satoel1919);
