@@ -346,8 +346,9 @@ pub struct Searcher {
     /// index), the quiet reply that last cut the search off after it, as its [`quiet_key`] (0:
     /// none): two bytes an entry, 64 KB in all, where whole moves would take megabytes.
     counters: Vec<u16>,
-    /// The move into each ply's position (`None` at the root).
-    last_move: Vec<Option<Move>>,
+    /// The move into each ply's position, as its [`history_index`] (its mover's side, start and
+    /// end: the counter moves' key); the root's is not set.
+    came_by: Vec<u16>,
     bufs: Vec<Vec<Move>>,
     order: Vec<Vec<(i32, u32)>>,
     pv: Vec<Vec<Move>>,
@@ -416,7 +417,7 @@ impl Searcher {
             history: vec![0; 2 * 128 * 128],
             killers: vec![[None, None]; MAX_PLY + 1],
             counters: vec![0; 2 * 128 * 128],
-            last_move: vec![None; MAX_PLY + 2],
+            came_by: vec![0; MAX_PLY + 2],
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
@@ -773,7 +774,8 @@ impl Searcher {
             self.window[ply]
         };
         self.cap_to[ply + 1] = if m.is_capture() { Some(m.to()) } else { None };
-        self.last_move[ply + 1] = Some(*m);
+        let mover = child.side_to_move().other().index();
+        self.came_by[ply + 1] = history_index(mover, m) as u16;
     }
 
     fn set_pv(&mut self, ply: usize, m: &Move) {
@@ -949,7 +951,7 @@ impl Searcher {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         let [k0, k1] = self.killers[ply];
-        let counter = self.counter(ply, side);
+        let counter = self.counter(ply);
         // Surakarta's quiescence: captures that win a piece first (one capture: no order to make)
         let by_exchange = captures_only
             && self.rules.family == Family::Surakarta
@@ -986,13 +988,13 @@ impl Searcher {
     }
 
     /// The [`quiet_key`] of the quiet reply that last cut the search off after the move into
-    /// `ply`'s position, `side` to move there; 0 for none, in the plain yardstick's search and at
-    /// the root (whose move in is the game's).
-    fn counter(&self, ply: usize, side: usize) -> u16 {
-        match self.last_move[ply] {
-            Some(p) if !self.plain && ply > 0 => self.counters[history_index(1 - side, &p)],
-            _ => 0,
+    /// `ply`'s position; 0 for none, in the plain yardstick's search and at the root (whose move
+    /// in is the game's).
+    fn counter(&self, ply: usize) -> u16 {
+        if self.plain || ply == 0 {
+            return 0;
         }
+        self.counters[usize::from(self.came_by[ply])]
     }
 
     /// The next best move in `self.order[ply]` from `i` on (selection sort, one step).
@@ -1173,11 +1175,8 @@ impl Searcher {
                                 k[1] = k[0];
                                 k[0] = Some(*m);
                             }
-                            if !self.plain
-                                && ply > 0
-                                && let Some(p) = self.last_move[ply]
-                            {
-                                self.counters[history_index(1 - side, &p)] = quiet_key(m);
+                            if !self.plain && ply > 0 {
+                                self.counters[usize::from(self.came_by[ply])] = quiet_key(m);
                             }
                             let h = &mut self.history[history_index(side, m)];
                             *h = (*h + depth * depth).min(1 << 20);
@@ -1248,8 +1247,7 @@ fn history_index(side: usize, m: &Move) -> usize {
 /// [`history_index`]). A step names one move; Queah's moves that drop and then step share the key
 /// of their step (the history counts them as one too), so each of them takes the counter's place.
 fn quiet_key(m: &Move) -> u16 {
-    let from = m.from().map_or(127, |p| p.index()) & 127;
-    (from * 128 + (m.to().index() & 127) + 1) as u16
+    (history_index(0, m) + 1) as u16
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -1335,8 +1333,8 @@ mod tests {
             let side = pos.side_to_move().index();
             s.history[history_index(side, &favourite)] = 1 << 20;
             s.killers[1] = [Some(killer), None];
-            s.last_move[1] = Some(p);
-            s.counters[history_index(1 - side, &p)] = quiet_key(&counter);
+            s.came_by[1] = history_index(1 - side, &p) as u16;
+            s.counters[usize::from(s.came_by[1])] = quiet_key(&counter);
             // the quiet moves alone (a capture would come first)
             let moves = &quiet;
             s.order_moves(&pos, moves, 1, 0, false);
