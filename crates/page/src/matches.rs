@@ -89,8 +89,7 @@ impl Match {
         match self.goal {
             Goal::Games(1) => "one game".into(),
             Goal::Games(n) => format!("{n} games"),
-            Goal::Target(1) => "first to 1 point".into(),
-            Goal::Target(t) => format!("first to {t} points"),
+            Goal::Target(t) => format!("first to {}", crate::count(t as usize, "point", "points")),
         }
     }
 }
@@ -149,6 +148,11 @@ mod tests {
         assert!(!m.over(&[won(Side::First, [5, 0]), None]));
         assert!(m.over(&[won(Side::First, [5, 0]), won(Side::Second, [0, 3])]));
         assert_eq!(m.goal_text(), "first to 8 points");
+        let one = Match {
+            goal: Goal::Target(1),
+            ..m
+        };
+        assert_eq!(one.goal_text(), "first to 1 point");
     }
 
     #[test]

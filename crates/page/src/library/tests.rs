@@ -278,7 +278,7 @@ fn a_backup_restores_into_an_empty_library_and_adds_nothing_twice() {
 
 /// The entry of `id`, changed by `f` and written back.
 fn change_entry(store: &mut Map, id: &str, f: impl FnOnce(&mut Entry)) {
-    let mut e: Entry = serde_json::from_str(&store.get(&entry_key(id)).unwrap()).unwrap();
+    let mut e = read_entry(store, &entry_key(id)).unwrap();
     f(&mut e);
     put(store, &e).unwrap();
 }
@@ -367,7 +367,7 @@ fn a_match_comes_back_with_its_games_where_they_now_are() {
     let ours = get_match(&y, "m1-r").expect("the file's match beside theirs");
     assert_eq!(ours.games, ["a-r", "b"]);
     for id in ["a-r", "b"] {
-        let e: Entry = serde_json::from_str(&y.get(&entry_key(id)).unwrap()).unwrap();
+        let e = read_entry(&mut y, &entry_key(id)).unwrap();
         assert_eq!(e.match_id.as_deref(), Some("m1-r"), "{id}");
     }
     // again: nothing more
@@ -398,7 +398,7 @@ fn a_match_comes_back_with_its_games_where_they_now_are() {
         })
     );
     assert_eq!(get_match(&x, "m1-r3"), None);
-    let c: Entry = serde_json::from_str(&x.get(&entry_key("c")).unwrap()).unwrap();
+    let c = read_entry(&mut x, &entry_key("c")).unwrap();
     assert_eq!(c.match_id.as_deref(), Some("m1-r"));
 }
 
@@ -428,7 +428,7 @@ fn a_match_leaves_out_a_game_not_restored_whose_id_names_another_here() {
     );
     let m = get_match(&y, "m1-r").expect("beside the unreadable one");
     assert_eq!(m.games, ["b-r"], "`a` here is another game");
-    let b: Entry = serde_json::from_str(&y.get(&entry_key("b-r")).unwrap()).unwrap();
+    let b = read_entry(&mut y, &entry_key("b-r")).unwrap();
     assert_eq!(b.match_id.as_deref(), Some("m1-r"));
 }
 
