@@ -997,6 +997,28 @@ impl Searcher {
         self.counters[usize::from(self.came_by[ply])]
     }
 
+    /// The plies taken off the null-window search of the `i`th move tried (from 0) at a node of
+    /// `depth`, whose ordering score is `order_score`: one for a quiet move after the third, at
+    /// depth 3 or more, that is not `extended`, unless the move order put it at the counter move's
+    /// place or above (a killer's, [`COUNTER_ORDER`]); none in the plain yardstick's search.
+    fn reduction(
+        &self,
+        i: usize,
+        depth: i32,
+        quiet: bool,
+        order_score: i32,
+        extended: bool,
+    ) -> i32 {
+        i32::from(
+            !self.plain
+                && i >= 3
+                && depth >= 3
+                && quiet
+                && order_score < COUNTER_ORDER
+                && !extended,
+        )
+    }
+
     /// The next best move in `self.order[ply]` from `i` on (selection sort, one step).
     #[inline]
     fn pick(&mut self, ply: usize, i: usize) -> (i32, usize) {
@@ -1145,14 +1167,7 @@ impl Searcher {
             let v = if i == 0 {
                 -self.node(cx, &child, new_depth, -beta, -alpha, ply + 1)
             } else {
-                let r = i32::from(
-                    !self.plain
-                        && i >= 3
-                        && depth >= 3
-                        && quiet
-                        && order_score < COUNTER_ORDER
-                        && new_depth < depth,
-                );
+                let r = self.reduction(i, depth, quiet, order_score, new_depth >= depth);
                 let mut v = -self.node(cx, &child, new_depth - r, -alpha - 1, -alpha, ply + 1);
                 if v > alpha && !self.aborted && (r > 0 || v < beta) {
                     v = -self.node(cx, &child, new_depth, -beta, -alpha, ply + 1);
@@ -1358,6 +1373,34 @@ mod tests {
             let filled = s.counters.iter().filter(|&&c| c != 0).count();
             assert_eq!(filled == 0, plain, "{filled} counter moves, plain: {plain}");
         }
+    }
+
+    /// A late quiet move is searched a ply shallower unless the move order ranked it a killer or
+    /// the counter move; an early move, a capture, a shallow node, an extended move and the plain
+    /// search's moves are not reduced.
+    #[test]
+    fn killers_and_the_counter_move_are_not_reduced() {
+        let mut s = Searcher::new(1);
+        let history = COUNTER_ORDER - 1;
+        assert_eq!(s.reduction(3, 3, true, history, false), 1);
+        assert_eq!(s.reduction(9, 8, true, 0, false), 1);
+        for (i, depth, quiet, order, extended) in [
+            (3, 3, true, COUNTER_ORDER, false),
+            (3, 3, true, (1 << 22) - 1, false),
+            (3, 3, true, 1 << 22, false),
+            (2, 3, true, history, false),
+            (3, 2, true, history, false),
+            (3, 3, false, history, false),
+            (3, 3, true, history, true),
+        ] {
+            let r = s.reduction(i, depth, quiet, order, extended);
+            assert_eq!(
+                r, 0,
+                "move {i} at depth {depth}, quiet {quiet}, order {order}"
+            );
+        }
+        s.set_plain(true);
+        assert_eq!(s.reduction(3, 3, true, history, false), 0, "plain");
     }
 
     /// A score that drops by [`SCORE_DROP`] from the last iteration's moves the clock's stop from the
