@@ -999,8 +999,8 @@ impl Searcher {
 
     /// The plies taken off the null-window search of the `i`th move tried (from 0) at a node of
     /// `depth`, whose ordering score is `order_score`: one for a quiet move after the third, at
-    /// depth 3 or more, that is not `extended`, unless the move order put it at the counter move's
-    /// place or above (a killer's, [`COUNTER_ORDER`]); none in the plain yardstick's search.
+    /// depth 3 or more, that is not `extended`, unless the move order ranked it a killer or the
+    /// counter move (a score of [`COUNTER_ORDER`] or more); none in the plain yardstick's search.
     fn reduction(
         &self,
         i: usize,
