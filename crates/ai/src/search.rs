@@ -987,14 +987,16 @@ impl Searcher {
         by_exchange
     }
 
+    /// The counter-move table's entry for `ply`: that of the move into its position; none in the
+    /// plain yardstick's search and at the root (whose move in is the game's).
+    fn counter_slot(&self, ply: usize) -> Option<usize> {
+        (!self.plain && ply > 0).then(|| usize::from(self.came_by[ply]))
+    }
+
     /// The [`quiet_key`] of the quiet reply that last cut the search off after the move into
-    /// `ply`'s position; 0 for none, in the plain yardstick's search and at the root (whose move
-    /// in is the game's).
+    /// `ply`'s position; 0 for none (see [`Searcher::counter_slot`]).
     fn counter(&self, ply: usize) -> u16 {
-        if self.plain || ply == 0 {
-            return 0;
-        }
-        self.counters[usize::from(self.came_by[ply])]
+        self.counter_slot(ply).map_or(0, |i| self.counters[i])
     }
 
     /// The plies taken off the null-window search of the `i`th move tried (from 0) at a node of
@@ -1190,8 +1192,8 @@ impl Searcher {
                                 k[1] = k[0];
                                 k[0] = Some(*m);
                             }
-                            if !self.plain && ply > 0 {
-                                self.counters[usize::from(self.came_by[ply])] = quiet_key(m);
+                            if let Some(i) = self.counter_slot(ply) {
+                                self.counters[i] = quiet_key(m);
                             }
                             let h = &mut self.history[history_index(side, m)];
                             *h = (*h + depth * depth).min(1 << 20);
