@@ -57,5 +57,5 @@ pub use clock::StdClock;
 pub use clock::{Clock, ZeroClock};
 pub use eval::Evaluator;
 pub use level::{Choice, Chosen, Player, SolvedTable, choose, choose_move};
-pub use search::{Contempt, Limits, Progress, SearchResult, Searcher};
+pub use search::{Contempt, Limits, Progress, Reductions, SearchResult, Searcher};
 pub use weights::Weights;

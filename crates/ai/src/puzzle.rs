@@ -49,7 +49,7 @@
 
 use crate::clock::ZeroClock;
 use crate::queah::{Table, Value};
-use crate::search::{Limits, MATE, MATE_BOUND, RootMoves, Searcher};
+use crate::search::{Limits, MATE, MATE_BOUND, Reductions, RootMoves, Searcher};
 use quirkat_rules::{Family, Game, GameResult, Move, make};
 use std::fmt;
 
@@ -203,9 +203,12 @@ struct Scored {
 /// keeps depends on it, so a verdict is repeated exactly only with the same size.
 pub const TABLE_MB: usize = 16;
 
-/// A searcher for [`judge`], with a table of [`TABLE_MB`].
+/// A searcher for [`judge`], with a table of [`TABLE_MB`] and late moves reduced one ply
+/// ([`Reductions::OnePly`]).
 pub fn searcher() -> Searcher {
-    Searcher::new(TABLE_MB)
+    let mut s = Searcher::new(TABLE_MB);
+    s.set_reductions(Reductions::OnePly);
+    s
 }
 
 /// Searches `game` within `limits` from cleared tables.

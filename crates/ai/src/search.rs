@@ -41,9 +41,10 @@
 //! # Search
 //!
 //! Negamax, fail-soft, with a principal variation search (the first move with the full window, the
-//! rest with a null window and a re-search), late-move reductions by one ply for quiet moves after
-//! the third at depth 3 or more, and a one-ply extension when there is a single legal move (forced
-//! captures are common: the extension is allowed while the ply is below twice the iteration's depth).
+//! rest with a null window and a re-search), late-move reductions for quiet moves after the third
+//! at depth 3 or more (one ply, more the deeper the node and the later the move), and a one-ply
+//! extension when there is a single legal move (forced captures are common: the extension is
+//! allowed while the ply is below twice the iteration's depth).
 //! In Surakarta's family a retake, a capture on the point the move before captured on, is also
 //! searched a ply deeper (under the same bound, and not on top of the single-move extension): an
 //! exchange along the circuits is then seen to its end at the depth that started it
@@ -250,6 +251,19 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
+/// How far the search reduces a late quiet move ([`Searcher::set_reductions`]; which moves are
+/// reduced is the same either way).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reductions {
+    /// One ply, more the deeper the node and the later the move: every level's search.
+    #[default]
+    Growing,
+    /// One ply: the puzzle judge's search ([`crate::puzzle::searcher`]). Its verdict is that
+    /// exactly one move wins, and the shipped puzzles were judged so; a deeper reduction of a quiet
+    /// move could hide a second win.
+    OnePly,
+}
+
 /// A node's remaining depth, window and ply, and whether its position occurred earlier in the
 /// game's window ([`Path::Seen`]).
 #[derive(Clone, Copy)]
@@ -390,6 +404,8 @@ pub struct Searcher {
     /// The plain yardstick: a material-only evaluation, no quiescence, no extensions or reductions
     /// (see [`Searcher::set_plain`]).
     plain: bool,
+    /// How far late quiet moves are reduced ([`Searcher::set_reductions`]).
+    reductions: Reductions,
     /// The side to move at the root.
     root_side: usize,
     /// The (root side, contempt, verdict or not) the table's scores were found with, `None` while
@@ -444,6 +460,7 @@ impl Searcher {
             root_side: 0,
             draw_frame: None,
             plain: false,
+            reductions: Reductions::Growing,
         }
     }
 
@@ -473,6 +490,12 @@ impl Searcher {
             // the table's scores were found with the other evaluation
             self.clear();
         }
+    }
+
+    /// Sets how far late quiet moves are reduced ([`Reductions::Growing`] by default). The table is
+    /// kept: its scores are the same search's at another shape of tree.
+    pub fn set_reductions(&mut self, reductions: Reductions) {
+        self.reductions = reductions;
     }
 
     /// The evaluation's unit, what a man is worth in it (see the module documentation):
@@ -1000,9 +1023,14 @@ impl Searcher {
     }
 
     /// The plies taken off the null-window search of the `i`th move tried (from 0) at a node of
-    /// `depth`, whose ordering score is `order_score`: one for a quiet move after the third, at
-    /// depth 3 or more, that is not `extended`, unless the move order ranked it a killer or the
-    /// counter move (a score of [`COUNTER_ORDER`] or more); none in the plain yardstick's search.
+    /// `depth`, whose ordering score is `order_score`. A quiet move after the third, at depth 3 or
+    /// more, that is not `extended`, unless the move order ranked it a killer or the counter move
+    /// (a score of [`COUNTER_ORDER`] or more), loses one ply, or with [`Reductions::Growing`]
+    /// `0.75 + ln(depth) · ln(i + 1) / 2.5` plies, rounded down: one at least, and never so many
+    /// that less than one ply is left (one ply at depth 3; two from the 10th move at depth 4 and
+    /// from the 4th at depth 10; three from the 9th move at depth 14). Other moves, and the plain
+    /// yardstick's search, lose none. Measured in `docs/ai-levels.md` ("Late-move reductions by
+    /// depth and move").
     fn reduction(
         &self,
         i: usize,
@@ -1011,14 +1039,16 @@ impl Searcher {
         order_score: i32,
         extended: bool,
     ) -> i32 {
-        i32::from(
-            !self.plain
-                && i >= 3
-                && depth >= 3
-                && quiet
-                && order_score < COUNTER_ORDER
-                && !extended,
-        )
+        if self.plain || i < 3 || depth < 3 || !quiet || order_score >= COUNTER_ORDER || extended {
+            return 0;
+        }
+        if self.reductions == Reductions::OnePly {
+            return 1;
+        }
+        // 3.3e-6 from a whole number at worst (every depth to 60, every move to the 2,000th), so
+        // the rounding is the same wherever `ln` is off by an ulp, natively and in wasm
+        let r = 0.75 + f64::from(depth).ln() * (i as f64 + 1.0).ln() / 2.5;
+        (r as i32).clamp(1, depth - 2)
     }
 
     /// The next best move in `self.order[ply]` from `i` on (selection sort, one step).
@@ -1377,15 +1407,15 @@ mod tests {
         }
     }
 
-    /// A late quiet move is searched a ply shallower unless the move order ranked it a killer or
-    /// the counter move; an early move, a capture, a shallow node, an extended move and the plain
+    /// A late quiet move is searched shallower unless the move order ranked it a killer or the
+    /// counter move; an early move, a capture, a shallow node, an extended move and the plain
     /// search's moves are not reduced.
     #[test]
     fn killers_and_the_counter_move_are_not_reduced() {
         let mut s = Searcher::new(1);
         let history = COUNTER_ORDER - 1;
         assert_eq!(s.reduction(3, 3, true, history, false), 1);
-        assert_eq!(s.reduction(9, 8, true, 0, false), 1);
+        assert_eq!(s.reduction(9, 8, true, 0, false), 2);
         for (i, depth, quiet, order, extended) in [
             (3, 3, true, COUNTER_ORDER, false),
             (3, 3, true, (1 << 22) - 1, false),
@@ -1401,8 +1431,34 @@ mod tests {
                 "move {i} at depth {depth}, quiet {quiet}, order {order}"
             );
         }
+        s.set_reductions(Reductions::OnePly);
+        assert_eq!(s.reduction(9, 8, true, 0, false), 1, "one ply");
+        assert_eq!(s.reduction(2, 8, true, 0, false), 0, "early");
         s.set_plain(true);
         assert_eq!(s.reduction(3, 3, true, history, false), 0, "plain");
+    }
+
+    /// The reduction grows with the node's depth and the move's place, one ply at least, and
+    /// leaves at least one ply to search: the doc's examples and a sweep of every depth and place.
+    #[test]
+    fn late_moves_at_deep_nodes_are_reduced_more() {
+        let s = Searcher::new(1);
+        let r = |i, depth| s.reduction(i, depth, true, 0, false);
+        assert_eq!((r(3, 3), r(20, 3)), (1, 1), "depth 3");
+        assert_eq!((r(8, 4), r(9, 4)), (1, 2), "the 10th move at depth 4");
+        assert_eq!((r(3, 9), r(3, 10)), (1, 2), "the 4th move at depth 10");
+        assert_eq!((r(7, 14), r(8, 14)), (2, 3), "the 9th move at depth 14");
+        for depth in 3..=MAX_DEPTH as i32 {
+            for i in 3..300 {
+                let here = r(i, depth);
+                assert!(
+                    (1..=depth - 2).contains(&here),
+                    "move {i} at depth {depth}: {here}"
+                );
+                assert!(r(i + 1, depth) >= here, "move {i} at depth {depth}");
+                assert!(r(i, depth + 1) >= here, "move {i} at depth {depth}");
+            }
+        }
     }
 
     /// A score that drops by [`SCORE_DROP`] from the last iteration's moves the clock's stop from the
