@@ -203,12 +203,9 @@ struct Scored {
 /// keeps depends on it, so a verdict is repeated exactly only with the same size.
 pub const TABLE_MB: usize = 16;
 
-/// A searcher for [`judge`], with a table of [`TABLE_MB`] and late moves reduced one ply
-/// ([`Reductions::OnePly`]).
+/// A searcher for [`judge`], with a table of [`TABLE_MB`].
 pub fn searcher() -> Searcher {
-    let mut s = Searcher::new(TABLE_MB);
-    s.set_reductions(Reductions::OnePly);
-    s
+    Searcher::new(TABLE_MB)
 }
 
 /// Searches `game` within `limits` from cleared tables.
@@ -230,8 +227,10 @@ fn finished(game: &Game) -> Option<i32> {
 
 /// Judges `game`'s position by the definition of the module documentation, with `table` for Queah
 /// (ignored unless it covers the rules). `searcher` should come from [`searcher`] (the size of its
-/// table matters); it is cleared before every search, and its move
-/// limit ([`Searcher::set_move_limit`]) set to [`Params::moves`].
+/// table matters); it is cleared before every search, its move limit
+/// ([`Searcher::set_move_limit`]) set to [`Params::moves`], and its late moves reduced one ply
+/// ([`Reductions::OnePly`]: a deeper reduction of a quiet move could hide a second win, and the
+/// shipped puzzles were judged so).
 pub fn judge(
     game: &Game,
     params: &Params,
@@ -239,6 +238,7 @@ pub fn judge(
     table: Option<&Table>,
 ) -> Result<Found, Rejected> {
     searcher.set_move_limit(Some(params.moves));
+    searcher.set_reductions(Reductions::OnePly);
     let legal = game.legal_moves();
     if legal.len() < MIN_MOVES {
         return Err(Rejected::NoChoice);

@@ -258,7 +258,7 @@ pub enum Reductions {
     /// One ply, more the deeper the node and the later the move: every level's search.
     #[default]
     Growing,
-    /// One ply: the puzzle judge's search ([`crate::puzzle::searcher`]). Its verdict is that
+    /// One ply: the puzzle judge's search ([`crate::puzzle::judge`]). Its verdict is that
     /// exactly one move wins, and the shipped puzzles were judged so; a deeper reduction of a quiet
     /// move could hide a second win.
     OnePly,

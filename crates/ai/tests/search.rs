@@ -762,8 +762,8 @@ fn a_stored_score_does_not_hide_a_third_occurrence() {
 /// no-progress limit"). Two slow readings (Ratti's unit a quarter-centiman, its contempt 5
 /// centimen), each after a balanced opening `quirkat match` chose, the limit brought six plies
 /// ahead: level 6 sees the limit's draw and no way to gain a man before it, and scores 0 (with a
-/// contempt for the limit, −20 and −5). Searched to depth 9: in Ratti an even depth ends its line
-/// in a run of takes, which restarts the count, and scores the position there (−19).
+/// contempt for the limit, −20 and −5). Searched to depth 9: at depths 6, 8 and 10 Ratti's line
+/// goes into a run of takes, which restarts the count, and ends scored by the evaluation (−19).
 #[test]
 fn level_6_scores_the_limits_draw_zero() {
     for (r, opening) in [
