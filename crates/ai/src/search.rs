@@ -253,10 +253,10 @@ pub struct SearchResult {
 
 /// How far the search reduces a late quiet move ([`Searcher::set_reductions`]; which moves are
 /// reduced is the same either way).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reductions {
-    /// One ply, more the deeper the node and the later the move: every level's search.
-    #[default]
+    /// One ply, more the deeper the node and the later the move: every level's search, and a new
+    /// searcher's.
     Growing,
     /// One ply: the puzzle judge's search ([`crate::puzzle::judge`]). Its verdict is that
     /// exactly one move wins, and the shipped puzzles were judged so; a deeper reduction of a quiet
