@@ -8,8 +8,8 @@
 //! With `D` = [`Params::depth`], `G` = [`Params::margin`], and every search made from cleared
 //! tables (so that a verdict depends only on the position), without a clock, stopping at its depth,
 //! at [`Params::nodes`] nodes or at [`Params::moves`] moves generated and scanned
-//! ([`Searcher::set_move_limit`]), whichever comes first, with the result of its last completed
-//! iteration:
+//! ([`Searcher::set_move_limit`]), whichever comes first, late quiet moves reduced by one ply
+//! only ([`Reductions::OnePly`]), with the result of its last completed iteration:
 //!
 //! 1. **A choice**: the position has from [`MIN_MOVES`] (a choice between two is a guess) to
 //!    [`MAX_MOVES`] legal moves.
