@@ -372,10 +372,17 @@ impl Ids {
         })
     }
 
-    /// The next id of `game`, above every one it has had.
-    fn next(&mut self, game: GameKind) -> String {
-        self.last_id += 1;
-        puzzle_data::id_of(game.id(), self.last_id)
+    /// The next id of `game`, above every one it has had; an error when the numbers have run out
+    /// (a set there whose `last_id` is the highest there can be).
+    fn next(&mut self, game: GameKind) -> Result<String, String> {
+        self.last_id = self.last_id.checked_add(1).ok_or_else(|| {
+            format!(
+                "the set's `last_id` is {}, the highest there can be: no number is left for a \
+                 new puzzle",
+                self.last_id
+            )
+        })?;
+        Ok(puzzle_data::id_of(game.id(), self.last_id))
     }
 }
 
@@ -390,7 +397,7 @@ fn write(
     found.sort_by_key(|p| p.difficulty);
     let game = rules.ruleset.game();
     for p in found.iter_mut().filter(|p| p.id.is_empty()) {
-        p.id = ids.next(game);
+        p.id = ids.next(game)?;
     }
     let set = PuzzleSet {
         game: game.id().to_string(),
@@ -413,5 +420,27 @@ fn write(
             say!("{json}");
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_id_is_numbered_above_the_last_and_never_wraps() {
+        let mut ids = Ids {
+            earlier: Vec::new(),
+            last_id: 41,
+        };
+        assert_eq!(ids.next(GameKind::Srand).as_deref(), Ok("srand-042"));
+        assert_eq!(ids.last_id, 42);
+        ids.last_id = u32::MAX;
+        let e = ids.next(GameKind::Srand).unwrap_err();
+        assert!(
+            e.contains("4294967295") && e.contains("no number is left"),
+            "{e}"
+        );
+        assert_eq!(ids.last_id, u32::MAX);
     }
 }

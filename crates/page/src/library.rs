@@ -18,7 +18,8 @@
 //! `quirkat.v1.unreadable.<its key without the prefix>` (beside whatever another text has there,
 //! with `-r`, `-r3`, … added) before it is taken out of the library or written over (a save that
 //! cannot keep it aside is refused), a backup carries what was kept aside, a game that stops
-//! replaying at a bad ply keeps its readable beginning, and every other entry is left as it was.
+//! replaying at a bad ply keeps its readable beginning (as a new game where the whole cannot be
+//! kept aside), and every other entry is left as it was.
 //! The one-game-per-rules keys of earlier builds (`quirkat.v1.game.<rules key>`) are moved into the
 //! library the first time it is read.
 
@@ -132,10 +133,13 @@ pub fn parse_rules_key(key: &str) -> Result<Rules, String> {
     Rules::from_pairs(id, pairs).map_err(|e| e.to_string())
 }
 
+/// The longest id an entry or a match may have, in bytes.
+const ID_MOST: usize = 64;
+
 /// Whether `id` may name an entry (it becomes part of a key).
 pub fn valid_id(id: &str) -> bool {
     !id.is_empty()
-        && id.len() <= 64
+        && id.len() <= ID_MOST
         && id
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
@@ -164,23 +168,28 @@ fn aside_slot(store: &dyn KeyValue, key: &str, raw: &str) -> String {
 
 /// The first of `base`, `base-r`, `base-r3`, … that is free or holds `text`.
 fn free_slot(store: &dyn KeyValue, base: &str, text: &str) -> String {
-    first_fitting(base, |slot| {
+    first_fitting(base, usize::MAX, |slot| {
         store.get(slot).is_none_or(|there| there == text)
     })
 }
 
 /// The first of `base`, `base-r`, `base-r3`, … that `fits`: the names a copy takes beside another
-/// of the same name (kept aside, or a restored game).
-fn first_fitting(base: &str, fits: impl Fn(&str) -> bool) -> String {
+/// of the same name (kept aside, or a restored game or match). Where a name would be longer than
+/// `most` bytes, `base` is cut short before its suffix: a restored game's id must stay a valid id,
+/// or a backup of it would not restore. (A valid id is ASCII, so any cut is at a character's
+/// edge; were it not, the name would keep all of `base`.)
+fn first_fitting(base: &str, most: usize, fits: impl Fn(&str) -> bool) -> String {
     let mut name = base.to_string();
     let mut k = 1;
     while !fits(&name) {
         k += 1;
-        name = if k == 2 {
-            format!("{base}-r")
+        let suffix = if k == 2 {
+            "-r".to_string()
         } else {
-            format!("{base}-r{k}")
+            format!("-r{k}")
         };
+        let keep = base.len().min(most.saturating_sub(suffix.len()));
+        name = format!("{}{suffix}", base.get(..keep).unwrap_or(base));
     }
     name
 }
@@ -195,6 +204,11 @@ pub(crate) fn set_aside(store: &mut dyn KeyValue, key: &str, raw: &str, why: &st
             }
             format!("{why}; it was kept aside under '{aside}'")
         }
+        // the page writes its settings as soon as it starts, so these are not left in place
+        Err(e) if key == SETTINGS => format!(
+            "{why}; it could not be kept aside ({e}), and the settings in use will be written \
+             over it where there is room"
+        ),
         Err(e) => format!("{why}; it could not be kept aside ({e}) and was left in place"),
     }
 }
@@ -260,7 +274,8 @@ pub fn entry_of(state: &AppState, id: &str, previous: Option<&Entry>, now: f64) 
 
 /// Keeps the game in progress and makes it current. A game with no move yet is not filed: only
 /// its rules are remembered. A game not yet filed gets the id `new_id` gives, which is returned
-/// (the page then tells the state). The error says why the browser refused.
+/// (the page then tells the state). The error says why the browser refused; a game not yet filed
+/// is then still not filed.
 pub fn save(
     store: &mut dyn KeyValue,
     state: &AppState,
@@ -298,7 +313,14 @@ pub fn save(
     let entry = entry_of(state, &id, previous.as_ref(), now);
     let json = serde_json::to_string(&entry).map_err(|e| e.to_string())?;
     store.set(&key, &json)?;
-    store.set(CURRENT, &format!("game:{id}"))?;
+    if let Err(e) = store.set(CURRENT, &format!("game:{id}")) {
+        // an error returns no fresh id, so the state would file the game again under another one
+        // at its next save: a new entry is taken back out rather than left to be doubled
+        if fresh.is_some() {
+            store.remove(&key);
+        }
+        return Err(e);
+    }
     Ok(fresh)
 }
 
@@ -357,9 +379,12 @@ pub fn list(store: &mut dyn KeyValue) -> (Vec<Entry>, Vec<String>) {
 }
 
 /// The game of an entry, ready to continue, and what could not be read of it: a record that stops
-/// at a bad ply keeps its readable beginning (the whole entry is kept aside first).
+/// at a bad ply keeps its readable beginning, and the whole entry is kept aside first. Where it
+/// cannot be kept aside (the storage full), the beginning opens as a new game, so that the entry,
+/// which the game's next save would write over, is left as it is.
 pub fn open_entry(store: &mut dyn KeyValue, entry: &Entry) -> (AppState, Option<String>) {
     let (mut state, error) = AppState::from_record(&entry.record, entry.cursor);
+    let mut kept = true;
     let notice = match error {
         None => None,
         Some(why) => {
@@ -367,11 +392,17 @@ pub fn open_entry(store: &mut dyn KeyValue, entry: &Entry) -> (AppState, Option<
             let aside = aside_slot(store, &entry_key(&entry.id), &raw);
             Some(match store.set(&aside, &raw) {
                 Ok(()) => format!("{why}; the whole game was kept aside under '{aside}'"),
-                Err(e) => format!("{why}; it could not be kept aside ({e})"),
+                Err(e) => {
+                    kept = false;
+                    format!(
+                        "{why}; it could not be kept aside ({e}), so it is left as it was and \
+                         what could be read opens as a new game"
+                    )
+                }
             })
         }
     };
-    if entry.record.start_game().is_ok() {
+    if kept && entry.record.start_game().is_ok() {
         state.id = Some(entry.id.clone());
         state.match_id = entry.match_id.clone();
     }
@@ -659,7 +690,7 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
             done.present += 1;
             continue;
         }
-        let id = first_fitting(&entry.id, |id| store.get(&entry_key(id)).is_none());
+        let id = first_fitting(&entry.id, ID_MOST, |id| store.get(&entry_key(id)).is_none());
         let entry_id_in_file = entry.id.clone();
         let entry = Entry {
             id: id.clone(),
@@ -711,7 +742,7 @@ pub fn restore_backup(store: &mut dyn KeyValue, text: &str) -> Result<Restored, 
                 None => store.get(&entry_key(g)).is_none().then(|| g.clone()),
             })
             .collect();
-        let id = first_fitting(&m.id, |id| store.get(&match_key(id)).is_none());
+        let id = first_fitting(&m.id, ID_MOST, |id| store.get(&match_key(id)).is_none());
         let file_id = m.id.clone();
         let m = Match { id, games, ..m };
         match put_match(store, &m) {

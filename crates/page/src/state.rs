@@ -604,7 +604,11 @@ impl Reducible for AppState {
                     keyboard::neighbour(board, at, arrow, self.settings.flipped).unwrap_or(at)
                 });
             }
-            Action::Notice(text) => next.set_notice(text),
+            Action::Notice(text) => {
+                next.set_notice(text);
+                // a notice changes nothing on the board: a move's glide goes on
+                next.animate = self.animate;
+            }
             Action::Said(text) => {
                 next.clear_notice();
                 next.said = Some(text);

@@ -293,8 +293,10 @@ fn decode(s: &str) -> Result<String, String> {
     while i < bytes.len() {
         match bytes[i] {
             b'%' => {
+                // two hex digits: `from_str_radix` alone would take a sign (`%+F`)
                 let hex = s
                     .get(i + 1..i + 3)
+                    .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
                     .and_then(|h| u8::from_str_radix(h, 16).ok())
                     .ok_or_else(|| format!("the address has a bad escape in '{}'", short(s)))?;
                 out.push(hex);
@@ -564,6 +566,11 @@ mod tests {
         assert!(e.contains("limit"), "{e}");
         assert!(rules_from_query("?ruleset=%zz").is_err());
         assert!(rules_from_query("?ruleset=%ff").is_err());
+        // an escape is two hex digits, never a sign and one
+        for bad in ["?ruleset=%+1", "?ruleset=srand&option.limit=%+9"] {
+            let e = rules_from_query(bad).unwrap_err();
+            assert!(e.contains("bad escape"), "{bad}: {e}");
+        }
         assert!(rules_from_query("?option.limit=3").is_err());
     }
 

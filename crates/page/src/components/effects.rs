@@ -20,9 +20,13 @@ const THINK_MS: f64 = 1000.0;
 
 /// Keeps the game in the library (after every move, undo or view, and when its players change)
 /// and the settings in local storage. A game's first move files it under a new id, which the state
-/// is told ([`Action::Filed`]), and, in a match, the match too. Returns how many times the game has
-/// been kept, so that what shows the library reads it again after the write (a child's effects
-/// run before its parent's).
+/// is told ([`Action::Filed`]), and, in a match, the match too. A save of a game with moves that
+/// the browser refuses (its storage full, say) is told to the player as a notice, added to the
+/// one shown, at every save it refuses: the game on the board is not being kept, and the first
+/// save that succeeds keeps all of it. (A game with no move only has its rules remembered: a
+/// refusal of that is only logged.) Returns
+/// how many times the game has been kept, so that what shows the library reads it again after the
+/// write (a child's effects run before its parent's).
 #[hook]
 pub fn use_saving(store: &UseReducerHandle<AppState>) -> u32 {
     let saves = use_state(|| 0u32);
@@ -37,6 +41,12 @@ pub fn use_saving(store: &UseReducerHandle<AppState>) -> u32 {
     let state = store.clone();
     let counter = saves.clone();
     use_effect_with(key, move |(_, moves, ..)| {
+        // added to the notice shown (the reason an opened game was cut short, say), once
+        let tell = |e: String| match &state.notice {
+            Some(shown) if shown.contains(&e) => {}
+            Some(shown) => state.dispatch(Action::Notice(format!("{shown}. {e}"))),
+            None => state.dispatch(Action::Notice(e)),
+        };
         let mut local = LocalStore::open();
         match library::save(&mut local, &state, browser::now(), browser::new_id) {
             Ok(fresh) => {
@@ -47,7 +57,11 @@ pub fn use_saving(store: &UseReducerHandle<AppState>) -> u32 {
                         .and_then(|m| library::get_match(&local, m))
                     {
                         m.games.push(id.clone());
-                        let _ = library::put_match(&mut local, &m);
+                        if let Err(e) = library::put_match(&mut local, &m) {
+                            tell(format!(
+                                "the match could not be kept with this game in it: {e}"
+                            ));
+                        }
                     }
                     state.dispatch(Action::Filed(id));
                 }
@@ -56,7 +70,10 @@ pub fn use_saving(store: &UseReducerHandle<AppState>) -> u32 {
                     crate::offline::ask_persistence();
                 }
             }
-            Err(e) => gloo::console::warn!(format!("quirkat: the game could not be kept: {e}")),
+            Err(e) if moves.is_empty() => {
+                gloo::console::warn!(format!("quirkat: the game's rules could not be kept: {e}"))
+            }
+            Err(e) => tell(format!("the game could not be kept: {e}")),
         }
         counter.set(*counter + 1);
     });

@@ -216,6 +216,18 @@ fn bad_settings_and_a_bad_current_key_fall_back_with_notices() {
     let (s, _) = restore(&mut store, Some(Rules::new(RulesetId::Towers)));
     assert!(s.settings.flipped && !s.settings.labels);
     assert_eq!(s.ruleset(), RulesetId::Towers);
+    // with the storage full, bad settings cannot be kept aside, and the notice says what follows
+    let mut full = Refusing {
+        map: Map::default(),
+        refused: "quirkat.v1.unreadable.",
+    };
+    full.map.set(SETTINGS, "{\"flipped\": 3}").unwrap();
+    let (_, notices) = restore(&mut full, None);
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(
+        notices[0].contains("the settings in use will be written over it"),
+        "{notices:?}"
+    );
 }
 
 #[test]
@@ -314,6 +326,42 @@ fn a_game_restored_before_is_there_under_any_id_however_it_was_looked_at_since()
     });
     let done = restore_backup(&mut x, &from_x).unwrap();
     assert_eq!((done.added, done.present), (1, 0));
+}
+
+#[test]
+fn a_game_restored_beside_one_of_its_long_id_gets_an_id_that_restores_again() {
+    let long = "g".repeat(64);
+    let mut x = Map::default();
+    file_game(&mut x, RulesetId::Srand, 3, &long, 1.0);
+    let from_x = backup(&mut x);
+    // another game under the same id, twice over: the copies' ids are cut to fit their suffixes
+    let mut y = Map::default();
+    file_game(&mut y, RulesetId::Srand, 5, &long, 9.0);
+    assert_eq!(restore_backup(&mut y, &from_x).unwrap().added, 1);
+    let mut z = Map::default();
+    file_game(&mut z, RulesetId::Srand, 4, &long, 8.0);
+    file_game(
+        &mut z,
+        RulesetId::Srand,
+        2,
+        &format!("{}-r", &long[..62]),
+        7.0,
+    );
+    assert_eq!(restore_backup(&mut z, &from_x).unwrap().added, 1);
+    for (store, copy) in [
+        (&mut y, format!("{}-r", &long[..62])),
+        (&mut z, format!("{}-r3", &long[..61])),
+    ] {
+        let (entries, _) = list(store);
+        let ids: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+        assert!(ids.contains(&copy.as_str()), "{ids:?}");
+        assert!(ids.iter().all(|id| valid_id(id)), "{ids:?}");
+        // and a backup of it restores whole into an empty browser
+        let file = backup(store);
+        let done = restore_backup(&mut Map::default(), &file).unwrap();
+        assert!(done.refused.is_empty(), "{:?}", done.refused);
+        assert_eq!(done.added, entries.len());
+    }
 }
 
 /// A library of two Srand games, `a` and `b`, of the match `m1` of two games begun at 3.0.
@@ -556,6 +604,87 @@ fn saving_over_an_entry_this_build_cannot_read_keeps_it_aside_first() {
     let e = save(&mut full, &s, 3.0, || unreachable!()).unwrap_err();
     assert!(e.contains("nor kept aside") && e.contains("quota"), "{e}");
     assert_eq!(full.get("quirkat.v1.library.g1").as_deref(), Some(theirs));
+}
+
+#[test]
+fn a_game_that_stops_replaying_is_kept_aside_whole_or_left_as_it_is() {
+    let mut store = Map::default();
+    save_as(
+        &mut store,
+        &played(Rules::new(RulesetId::Srand), 4),
+        "g1",
+        1.0,
+    );
+    let mut entry = list(&mut store).0.remove(0);
+    // another build's ply, which this one refuses
+    entry.record.moves[2] = "a1-a9".into();
+    put(&mut store, &entry).unwrap();
+    let whole = store.get("quirkat.v1.library.g1").unwrap();
+    let mut full = Refusing {
+        map: Map::default(),
+        refused: "quirkat.v1.unreadable.",
+    };
+    full.map.set("quirkat.v1.library.g1", &whole).unwrap();
+    // with room: the beginning is the game, filed under its id, the whole entry kept aside
+    let (state, notice) = open_entry(&mut store, &entry);
+    let notice = notice.unwrap();
+    assert!(
+        notice.contains("ply 3: a1-a9") && notice.contains("kept aside under"),
+        "{notice}"
+    );
+    assert_eq!(state.played.len(), 2);
+    assert_eq!(state.id.as_deref(), Some("g1"));
+    assert_eq!(
+        store.get("quirkat.v1.unreadable.library.g1").as_deref(),
+        Some(whole.as_str())
+    );
+    // with the storage full: the beginning opens as a new game, and its saves leave the entry be
+    let (state, notice) = open_entry(&mut full, &entry);
+    let notice = notice.unwrap();
+    assert!(
+        notice.contains("could not be kept aside") && notice.contains("left as it was"),
+        "{notice}"
+    );
+    assert_eq!(state.played.len(), 2);
+    assert_eq!(
+        (state.id.as_deref(), state.match_id.as_deref()),
+        (None, None)
+    );
+    let s = (*Rc::new(state).reduce(Action::ViewPly(1))).clone();
+    assert_eq!(
+        save(&mut full, &s, 2.0, || "g2".into()).unwrap().as_deref(),
+        Some("g2")
+    );
+    assert_eq!(
+        full.get("quirkat.v1.library.g1").as_deref(),
+        Some(whole.as_str())
+    );
+    assert!(full.get("quirkat.v1.library.g2").is_some());
+}
+
+#[test]
+fn a_new_game_whose_save_is_refused_half_way_is_not_left_filed() {
+    // the entry is written, then the current game's key is refused: the error returns no id, so
+    // the entry is taken back out, or the next save would file the game a second time
+    let mut full = Refusing {
+        map: Map::default(),
+        refused: "quirkat.v1.current",
+    };
+    let s = played(Rules::new(RulesetId::Zamma), 3);
+    let e = save(&mut full, &s, 1.0, || "z1".into()).unwrap_err();
+    assert!(e.contains("quota"), "{e}");
+    assert!(full.keys().is_empty(), "{:?}", full.keys());
+    // a game filed before keeps its entry, written anew
+    let mut store = Map::default();
+    let s = save_as(&mut store, &s, "z1", 1.0);
+    let mut full = Refusing {
+        map: store,
+        refused: "quirkat.v1.current",
+    };
+    let s = (*Rc::new(s).reduce(Action::ViewPly(1))).clone();
+    save(&mut full, &s, 2.0, || unreachable!()).unwrap_err();
+    let (entries, _) = list(&mut full);
+    assert_eq!((entries.len(), entries[0].cursor), (1, 1));
 }
 
 #[test]

@@ -236,6 +236,12 @@ fn undo_redo_and_viewing_a_ply_keep_the_moves_until_a_new_one_is_played() {
     assert_eq!(s.status(), "to-move:first");
     let s = act(s, Action::Redo);
     assert!(s.animate, "one ply forward animates");
+    // a notice that comes with the move (a refused save) changes nothing on the board
+    let told = act(
+        s.clone(),
+        Action::Notice("the game could not be kept".into()),
+    );
+    assert!(told.animate && told.notice.is_some(), "the glide goes on");
     let s = act(s, Action::Redo);
     assert_eq!(s.game(), &six);
     let s = act(s, Action::Redo);
