@@ -10,8 +10,10 @@
 // request; a share link opened at its ply, and an illegal one refused; the library listing,
 // continuing, renaming, deleting and undoing; a backup restored into an empty browser, with what
 // was kept aside as unreadable; a match with its running score; the phone layout with the picker
-// folded. Screenshots go to web/tests/artifacts/. Prints a libtest-style summary line that `cargo
-// xtask test` adds up.
+// folded; a full storage told to the player, the whole game kept once there is room, and a saved
+// game with a bad ply that cannot be kept aside left as it was.
+// Screenshots go to web/tests/artifacts/. Prints a libtest-style summary line that `cargo xtask
+// test` adds up.
 
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
@@ -328,6 +330,89 @@ async function main() {
         await p.screenshot({ path: path.join(artifacts, 'phone-towers.png') });
       } finally {
         await phone.close();
+      }
+    });
+
+    await check('a full storage: told at every refused save, the whole game kept once there is room, a bad entry left as it was', async () => {
+      const own = await browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'block' });
+      try {
+        const p = await own.newPage();
+        watch(p);
+        await p.goto(base);
+        await p.waitForSelector('[data-status]');
+        await fresh(p, 'srand', 'srand');
+        await play(p, SRAND[0]);
+        // the moves of the one game kept (-1: none)
+        const kept = () => p.evaluate(() => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('quirkat.v1.library.'));
+          return key ? JSON.parse(localStorage.getItem(key)).record.moves.length : -1;
+        });
+        await p.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('quirkat.v1.library.')));
+        equal(await kept(), 1, 'filed at its first move');
+        // the origin's storage filled to the last character: megabytes while they fit, then the
+        // longest value that fits, found by halving
+        const fill = () => p.evaluate(() => {
+          const fits = (key, length) => {
+            try {
+              localStorage.setItem(key, 'x'.repeat(length));
+              return true;
+            } catch {
+              return false;
+            }
+          };
+          let n = 0;
+          while (fits(`filler-${n}`, 1 << 20)) n += 1;
+          let [lo, hi] = [0, 1 << 20];
+          while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (fits('filler-last', mid)) lo = mid;
+            else hi = mid - 1;
+          }
+          fits('filler-last', lo);
+          return n * (1 << 20) + lo;
+        });
+        const empty = () => p.evaluate(() => {
+          for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k);
+        });
+        const filled = await fill();
+        truthy(filled > 1 << 20, `storage filled with ${filled} characters`);
+        const refused = p.locator('.notice', { hasText: 'the game could not be kept' });
+        await play(p, SRAND[1]);
+        await refused.waitFor();
+        truthy((await notice(p)).includes('refused'), `the browser's reason: ${await notice(p)}`);
+        await p.screenshot({ path: path.join(artifacts, 'storage-full.png') });
+        await play(p, SRAND[2]);
+        await refused.waitFor();
+        equal(await kept(), 1, 'the entry as it was before the storage filled');
+        await empty();
+        await play(p, SRAND[3]);
+        await p.waitForFunction(() => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('quirkat.v1.library.'));
+          return JSON.parse(localStorage.getItem(key)).record.moves.length === 4;
+        });
+        equal(await notice(p), '', 'nothing to tell once there is room');
+        equal(await kept(), 4, 'every move kept, those the full storage refused too');
+        // another build's ply in the game kept, and no room to keep the whole entry aside: its
+        // beginning opens as a new game, and the entry is left as it was
+        const bad = await p.evaluate(() => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('quirkat.v1.library.'));
+          const entry = JSON.parse(localStorage.getItem(key));
+          entry.record.moves[2] = 'a1-a9';
+          localStorage.setItem(key, JSON.stringify(entry));
+          return [key, localStorage.getItem(key)];
+        });
+        await fill();
+        await p.reload();
+        await p.waitForSelector('[data-status]');
+        await p.locator('.notice', { hasText: 'the game could not be kept' }).waitFor();
+        const told = await notice(p);
+        truthy(told.includes('ply 3: a1-a9') && told.includes('left as it was'), `why, and what was done: ${told}`);
+        equal(await plies(p), 2, 'the readable beginning');
+        await p.screenshot({ path: path.join(artifacts, 'storage-full-bad-entry.png') });
+        equal(await p.evaluate((k) => localStorage.getItem(k), bad[0]), bad[1], 'the entry as it was');
+        equal(await p.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('quirkat.v1.library.')).length), 1, 'no copy filed');
+      } finally {
+        await own.close();
       }
     });
 

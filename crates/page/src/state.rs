@@ -215,10 +215,14 @@ impl AppState {
                     played.push(m);
                 }
                 Err(e) => {
-                    error = Some(format!(
-                        "the saved game stops at ply {}: {text}: {e}",
-                        i + 1
-                    ));
+                    // the error names the move, but for a move after the end of the game
+                    let e = e.to_string();
+                    let named = e.starts_with(&format!("{}:", text.trim()));
+                    error = Some(if named {
+                        format!("the saved game stops at ply {}: {e}", i + 1)
+                    } else {
+                        format!("the saved game stops at ply {}: {text}: {e}", i + 1)
+                    });
                     break;
                 }
             }

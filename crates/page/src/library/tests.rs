@@ -629,8 +629,12 @@ fn a_game_that_stops_replaying_is_kept_aside_whole_or_left_as_it_is() {
     let (state, notice) = open_entry(&mut store, &entry);
     let notice = notice.unwrap();
     assert!(
-        notice.contains("ply 3: a1-a9") && notice.contains("kept aside under"),
+        notice.contains("ply 3: a1-a9: ") && notice.contains("kept aside under"),
         "{notice}"
+    );
+    assert!(
+        !notice.contains("a1-a9: a1-a9"),
+        "the move named once: {notice}"
     );
     assert_eq!(state.played.len(), 2);
     assert_eq!(state.id.as_deref(), Some("g1"));
