@@ -24,9 +24,8 @@ const THINK_MS: f64 = 1000.0;
 /// the browser refuses (its storage full, say) is told to the player as a notice, added to the
 /// one shown, at every save it refuses: the game on the board is not being kept, and the first
 /// save that succeeds keeps all of it. (A game with no move only has its rules remembered: a
-/// refusal of that is only logged.) Returns
-/// how many times the game has been kept, so that what shows the library reads it again after the
-/// write (a child's effects run before its parent's).
+/// refusal of that is only logged.) Returns how many times the game has been kept, so that what
+/// shows the library reads it again after the write (a child's effects run before its parent's).
 #[hook]
 pub fn use_saving(store: &UseReducerHandle<AppState>) -> u32 {
     let saves = use_state(|| 0u32);
