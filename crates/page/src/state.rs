@@ -11,7 +11,8 @@ use crate::input::{Click, Input, Refusal};
 use crate::keyboard::{self, Arrow};
 use crate::worker::protocol::{PlayerKind, Reply};
 use quirkat_rules::{
-    Board, Game, GameResult, Move, OptionKey, Outcome, Point, Record, Rules, RulesetId, Side,
+    Board, Game, GameResult, Illegal, Move, OptionKey, Outcome, PlayError, Point, Record, Rules,
+    RulesetId, Side,
 };
 use std::rc::Rc;
 use yew::Reducible;
@@ -216,12 +217,13 @@ impl AppState {
                 }
                 Err(e) => {
                     // the error names the move, but for a move after the end of the game
-                    let e = e.to_string();
-                    let named = e.starts_with(&format!("{}:", text.trim()));
-                    error = Some(if named {
-                        format!("the saved game stops at ply {}: {e}", i + 1)
-                    } else {
-                        format!("the saved game stops at ply {}: {text}: {e}", i + 1)
+                    let ply = i + 1;
+                    error = Some(match e {
+                        PlayError::Illegal {
+                            reason: Illegal::GameOver,
+                            ..
+                        } => format!("the saved game stops at ply {ply}: {text}: {e}"),
+                        _ => format!("the saved game stops at ply {ply}: {e}"),
                     });
                     break;
                 }
