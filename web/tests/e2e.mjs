@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy } from './harness.mjs';
+import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, shot } from './harness.mjs';
 import { serve } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -165,6 +165,15 @@ async function main() {
       await page.click('.options summary');
       equal(await page.locator('[data-option]').count(), 3, 'queah options (limit, repetition, drop_ends_turn)');
       truthy((await page.textContent('.options')).includes('reserve'), 'the options are explained');
+      const names = await page.locator('.options .option .key').allTextContents();
+      equal(JSON.stringify(names), JSON.stringify(['A drop is the whole turn', 'Plies without progress', 'Repetition ends the game']),
+        'the options are named in words, not by their keys');
+      equal(JSON.stringify(await page.locator('[data-option="drop_ends_turn"] option').allTextContents()),
+        JSON.stringify(['No', 'Yes']), 'a yes-or-no option reads as one');
+      await page.click('[data-game="srand"]');
+      await page.locator('svg[data-ruleset="srand"]').waitFor();
+      equal(JSON.stringify(await page.locator('[data-option="enforcement"] option').evaluateAll((os) => os.map((o) => o.value))),
+        JSON.stringify(['compulsory', 'huffing']), 'Srand offers only the captures it takes (free is Alquerque\'s)');
     });
 
     for (const [game, ruleset, points, pieces, reserves] of BOARDS) {
@@ -195,7 +204,7 @@ async function main() {
           els.map((e) => e.getAttribute('data-reserve')).sort());
         equal(JSON.stringify(found), JSON.stringify(reserves ?? []), 'reserves');
         equal(await status(page), 'to-move:first', 'status');
-        await page.screenshot({ path: path.join(artifacts, `${ruleset}.png`) });
+        await shot(page, path.join(artifacts, `${ruleset}.png`));
       });
     }
 
@@ -208,7 +217,7 @@ async function main() {
           await page.click(`.rulesets [data-ruleset="${id}"]`);
           await page.locator(`svg[data-ruleset="${id}"]`).waitFor();
           truthy((await page.locator('svg.board [data-piece]').count()) > 0, `${id}: pieces`);
-          await page.screenshot({ path: path.join(artifacts, `${id}.png`) });
+          await shot(page, path.join(artifacts, `${id}.png`));
         }
       }
     });
@@ -245,10 +254,11 @@ async function main() {
       // a piece that cannot capture is refused, and the board shows who must capture and how
       await page.click('[data-point="a9"]');
       equal(await refusal(page), 'capture-compulsory', 'a piece that does not capture is refused');
+      equal(await notice(page), 'Capture is compulsory (a5 can capture).', 'the reason, as a sentence');
       equal(JSON.stringify(await marked(page, 'capturer')), '["a5"]', 'the piece that must capture is ringed');
       equal(await page.getAttribute('svg.board .refusal-marks', 'data-refusal'), 'capture-compulsory', 'on the board too');
       truthy(await page.locator('svg.board [data-why-move]').count(), 'its captures are drawn');
-      await page.screenshot({ path: path.join(artifacts, 'srand-capture-compulsory.png') });
+      await shot(page, path.join(artifacts, 'srand-capture-compulsory.png'));
       await page.click('[data-point="a5"]');
       equal(await page.locator('svg.board .refusal-marks').count(), 0, 'the marks go with the next click');
       equal(JSON.stringify(await targets(page)), JSON.stringify(['c3', 'c5']), 'first hop and final point');
@@ -257,7 +267,7 @@ async function main() {
       equal(await page.textContent('[data-ply="6"]'), 'a5xc3xc5', 'the chain');
       equal(await page.getAttribute('[data-last-move]', 'data-captured'), 'b4 c4', 'captured points');
       equal(await page.locator('svg.board .captured-mark').count(), 2, 'captured points marked');
-      await page.screenshot({ path: path.join(artifacts, 'srand-chain.png') });
+      await shot(page, path.join(artifacts, 'srand-chain.png'));
     });
 
     await check('zamma: the majority rule: a single capture refused, the chain of three offered', async () => {
@@ -270,7 +280,7 @@ async function main() {
       equal(JSON.stringify(await marked(page, 'longest')), '["h6"]', 'the piece with the longest chain is ringed');
       truthy(await page.locator('svg.board [data-why-move]').count(), 'the longest chains are drawn');
       equal(await page.textContent('svg.board .why-count'), '3', 'with their number of captures');
-      await page.screenshot({ path: path.join(artifacts, 'zamma-majority-refused.png') });
+      await shot(page, path.join(artifacts, 'zamma-majority-refused.png'));
       await page.click('[data-point="h6"]');
       equal(JSON.stringify(await targets(page)), JSON.stringify(['d6', 'f6']), 'first hop and final point');
       await page.click('[data-point="f6"]');
@@ -295,7 +305,7 @@ async function main() {
       equal(await page.textContent('[data-ply="5"]'), 'd1xe3', 'the capture');
       equal(await page.locator('svg.board [data-piece^="second"]').count(), 11, 'second lost a piece');
       truthy((await page.getAttribute('.last-path', 'd')).includes('A'), 'the last move is drawn round the loop');
-      await page.screenshot({ path: path.join(artifacts, 'surakarta-loop-capture.png') });
+      await shot(page, path.join(artifacts, 'surakarta-loop-capture.png'));
     });
 
     await check('queah: a drop from the reserve, then a move', async () => {
@@ -340,7 +350,7 @@ async function main() {
       await clickCell('c1', 2);
       await page.locator('[data-ply="1"]').waitFor();
       equal(await page.textContent('[data-ply="1"]'), 'b2-c1', 'the move clicked in the cells');
-      await page.screenshot({ path: path.join(artifacts, 'queah-cells-move.png') });
+      await shot(page, path.join(artifacts, 'queah-cells-move.png'));
 
       await open(page, 'lasca', 'lasca');
       equal(await page.locator('svg.board [data-cell]').count(), 25, 'a dark square for every point');
@@ -355,7 +365,7 @@ async function main() {
       await play(page, 'd2-c3');
       await play(page, 'b4xd2');
       equal(await page.getAttribute('[data-piece][data-at="d2"]', 'data-stack'), 'fs', 'captured piece under the capturer');
-      await page.screenshot({ path: path.join(artifacts, 'towers-stack.png') });
+      await shot(page, path.join(artifacts, 'towers-stack.png'));
     });
 
     await check('alquerque: a capture chain', async () => {
@@ -363,7 +373,7 @@ async function main() {
       for (const m of ['c2-c3', 'c4xc2', 'c1xc3', 'a3xc1', 'c3xa3', 'b4-c4', 'a3-b3', 'b5-b4', 'b3xb5', 'a4-b4', 'b5xb3', 'c5-b4']) await play(page, m);
       await play(page, 'e3xc5xa3');
       equal(await page.getAttribute('[data-last-move]', 'data-captured'), 'd4 b4', 'two captured');
-      await page.screenshot({ path: path.join(artifacts, 'alquerque-chain.png') });
+      await shot(page, path.join(artifacts, 'alquerque-chain.png'));
     });
 
     await check('lasca: a column capture that frees a prisoner', async () => {
@@ -376,7 +386,7 @@ async function main() {
       equal(await page.getAttribute('[data-piece][data-at="e3"]', 'data-piece'), 'first:man', 'and its own again');
       equal(await page.getAttribute('[data-piece][data-at="f4"]', 'data-stack'), 'sf', 'the captured commander at the bottom');
       equal(await page.locator('svg.board [data-piece]').count(), 21, 'no piece leaves the board (one fewer column)');
-      await page.screenshot({ path: path.join(artifacts, 'lasca-freed.png') });
+      await shot(page, path.join(artifacts, 'lasca-freed.png'));
     });
 
     await check('bashni: a man promoted mid-chain goes on capturing as a king', async () => {
@@ -391,7 +401,7 @@ async function main() {
       equal(await page.getAttribute('[data-piece][data-at="h4"]', 'data-piece'), 'second:king', 'a king at the end');
       const column = await page.getAttribute('[data-piece][data-at="h4"]', 'data-stack');
       truthy(column.length === 4 && column.endsWith('S'), `three taken under the new king: ${column}`);
-      await page.screenshot({ path: path.join(artifacts, 'bashni-promoted.png') });
+      await shot(page, path.join(artifacts, 'bashni-promoted.png'));
     });
 
     await check('undo and redo', async () => {
@@ -511,7 +521,7 @@ async function main() {
       equal(await page.getAttribute('[data-banner]', 'data-banner'), 'over:draw', 'banner');
       truthy((await page.textContent('.banner')).includes('third time'), 'the reason');
       equal(await page.getAttribute('.banner [data-score]', 'data-score'), '10-10', 'the score');
-      await page.screenshot({ path: path.join(artifacts, 'queah-over.png') });
+      await shot(page, path.join(artifacts, 'queah-over.png'));
       await page.click('.banner [data-action="new-game"]');
       equal(await status(page), 'to-move:first', 'new game');
     });
@@ -663,7 +673,7 @@ async function main() {
       const box = await page.locator('svg.board').boundingBox();
       truthy(box.x >= 0 && box.x + box.width <= 360, `board from ${box.x} to ${box.x + box.width}`);
       await play(page, 'e4-e5');
-      await page.screenshot({ path: path.join(artifacts, 'phone-360.png'), fullPage: true });
+      await shot(page, path.join(artifacts, 'phone-360.png'), { fullPage: true });
       await page.setViewportSize({ width: 1000, height: 900 });
     });
 

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, watcher } from './harness.mjs';
+import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, watcher, shot } from './harness.mjs';
 import { serve } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -140,7 +140,7 @@ async function main() {
       equal(await frame.locator('.embed.teach').getAttribute('data-mode'), 'demo', 'the embed\'s mode');
       await demo.locator('[data-action="try-it"]').check();
       equal(await demo.getAttribute('data-ply'), '0', 'the reader has the start');
-      await page.locator('#surakarta-demo').screenshot({ path: path.join(artifacts, 'embed-demo.png') });
+      await shot(page.locator('#surakarta-demo'), path.join(artifacts, 'embed-demo.png'));
       // a command to a demonstration is refused
       await send(page, 'surakarta-demo', { type: 'quirkat:flip' }, app);
       await waitEvent(page, 'surakarta-demo', 'quirkat:error');
@@ -179,7 +179,7 @@ async function main() {
       equal(`${lesson.what} ${lesson.name} ${lesson.stars}`, 'lesson srand-1 3', 'the lesson step done with its stars');
       const [solved] = await events(p, 'puzzle', 'quirkat:done');
       equal(`${solved.what} ${solved.name} ${solved.result}`, `puzzle ${puzzles.puzzles[0].id} solved`, 'the puzzle solved');
-      await p.screenshot({ path: path.join(artifacts, 'embed-lesson-puzzle.png') });
+      await shot(p, path.join(artifacts, 'embed-lesson-puzzle.png'));
       // the next step and the next puzzle open the app in a new tab, not a bare embed in the column
       const next = (id, action) => p.frameLocator(`#${id}`).locator(`[data-action="${action}"]`)
         .evaluate((a) => ({ href: a.href, target: a.target }));
@@ -194,7 +194,7 @@ async function main() {
       equal(p.url(), `${host}/teach.html`, 'the host page stays');
       equal((await (await p.$('#puzzle')).contentFrame()).url(), `${app}/embed.html?ruleset=srand&mode=puzzle&n=1`, 'the embed stays');
       truthy(await p.frameLocator('#puzzle').locator('section.puzzle[data-solved]').count() === 1, 'the embed still shows its solved puzzle');
-      await tab.screenshot({ path: path.join(artifacts, 'embed-next-puzzle-tab.png') });
+      await shot(tab, path.join(artifacts, 'embed-next-puzzle-tab.png'));
       await tab.close();
       await p.close();
     });
@@ -217,7 +217,7 @@ async function main() {
           await p.locator(`section.puzzle[data-id="${wanted.id}"] svg.board [data-piece]`).first().waitFor();
           truthy((await p.textContent('section.puzzle h2')).startsWith('Puzzle 4 '), 'shown at its place');
           equal(await p.locator('.notice').count(), 0, 'no problem');
-          await p.locator('.embed.teach').screenshot({ path: path.join(artifacts, 'embed-puzzle-by-id.png') });
+          await shot(p.locator('.embed.teach'), path.join(artifacts, 'embed-puzzle-by-id.png'));
           await p.close();
         })(),
         (async () => {
@@ -254,7 +254,7 @@ async function main() {
         truthy(Array.isArray(ok), `${id}: ${ok}`);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: path.join(artifacts, 'history.png') });
+      await shot(page, path.join(artifacts, 'history.png'));
     });
 
     await check('quirkat:goto moves the replay, and quirkat:position comes back', async () => {
@@ -265,7 +265,7 @@ async function main() {
       const srand = page.frameLocator('#srand');
       equal(await srand.locator('[data-ply="89"]').getAttribute('aria-current'), 'step', 'the board shows ply 89');
       equal(await srand.locator('svg.board [data-piece^="second"]').count(), 6, 'the Mullah took sixteen of 22');
-      await srand.locator('svg.board').screenshot({ path: path.join(artifacts, 'embed-srand-mullah.png') });
+      await shot(srand.locator('svg.board'), path.join(artifacts, 'embed-srand-mullah.png'));
       // the replay's own controls step back
       await srand.locator('[data-action="back"]').click();
       await waitEvent(page, 'srand', 'quirkat:position', 2);
@@ -307,7 +307,7 @@ async function main() {
       equal(reply.by, 'computer', 'the answer');
       equal(reply.ply, 2, 'its ply');
       await page.waitForFunction(() => document.getElementById('log').textContent.includes('The computer played'));
-      await page.locator('#queah').screenshot({ path: path.join(artifacts, 'embed-queah.png') });
+      await shot(page.locator('#queah'), path.join(artifacts, 'embed-queah.png'));
     });
 
     await check('malformed and illegal commands are answered by quirkat:error and change nothing', async () => {
@@ -380,7 +380,7 @@ async function main() {
       for (const part of ['a1-a9', 'dance', 'neon', 'z9']) truthy(notice.includes(part), `${part} in: ${notice}`);
       equal(await p.getAttribute('.notice', 'data-problems'), '4', 'four problems');
       equal(await p.locator('[data-ply]').count(), 0, 'no move list unless asked');
-      await p.screenshot({ path: path.join(artifacts, 'embed-bad-parameters.png') });
+      await shot(p, path.join(artifacts, 'embed-bad-parameters.png'));
       await p.goto(`${app}/embed.html`);
       await p.locator('svg[data-ruleset="srand"] [data-piece]').first().waitFor();
       truthy((await p.textContent('.notice')).includes('ruleset'), 'no ruleset: named, the start of srand shown');
@@ -396,7 +396,7 @@ async function main() {
           await p.goto(`${app}/embed.html?ruleset=${ruleset}&mode=view&theme=${theme}&moves=${moves}`);
           await p.locator('svg.board [data-piece]').first().waitFor();
           equal(await p.getAttribute('.embed', 'data-theme'), theme, 'the theme');
-          await p.screenshot({ path: path.join(artifacts, `embed-${theme}-${ruleset}.png`) });
+          await shot(p, path.join(artifacts, `embed-${theme}-${ruleset}.png`));
         }
       }
       await p.close();
@@ -438,7 +438,7 @@ async function main() {
         const mib = (b) => (b / 1048576).toFixed(1);
         figures.push(`${n} embed(s): all ready in ${ms} ms; bytes transferred by each frame: ${sizes.sort((a, b) => b - a).join(', ')}; JS heap: the host page ${mib(hostHeap)} MiB, the embeds' process ${mib(embeds)} MiB`);
         truthy(sizes.length === n, `${n} frames`);
-        if (n === 8) await p.screenshot({ path: path.join(artifacts, 'embed-eight.png') });
+        if (n === 8) await shot(p, path.join(artifacts, 'embed-eight.png'));
         await fresh.close();
       }
       const loader = fs.statSync(path.join(dist, 'embed.js')).size;
@@ -471,7 +471,7 @@ async function main() {
         const preview = p.frameLocator('[data-embed-preview]');
         await preview.locator('[data-ply="2"][aria-current]').waitFor();
         equal(await preview.locator('.embed').getAttribute('data-theme'), 'manuscript', 'the preview\'s theme');
-        await p.locator('.embed-maker').screenshot({ path: path.join(artifacts, 'embed-panel.png') });
+        await shot(p.locator('.embed-maker'), path.join(artifacts, 'embed-panel.png'));
         // the iframe snippet pasted into a page of another origin shows the same
         const pasted = await maker.newPage();
         watch(pasted);

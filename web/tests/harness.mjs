@@ -39,6 +39,37 @@ export function truthy(v, what) {
   if (!v) throw new Error(what);
 }
 
+/** Waits until every move's glide and every fading capture has ended, in the page and in each of
+ *  its frames (embeds), so that a screenshot shows the board at rest, not a piece between points. */
+export async function settled(page) {
+  for (const frame of page.frames()) {
+    if (frame.isDetached()) continue;
+    // polled by time: a frame out of view gets no animation frames
+    await frame.waitForFunction(() => {
+      const gliding = [...document.querySelectorAll('animateMotion.glide')].some((a) => {
+        // a glide never begun has no start time, and throws
+        try {
+          return a.ownerSVGElement.getCurrentTime() < a.getStartTime() + a.getSimpleDuration();
+        } catch {
+          return false;
+        }
+      });
+      const fading = document.getAnimations().some((a) =>
+        a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      return !gliding && !fading;
+    }, null, { polling: 50 }).catch((e) => {
+      // a frame taken out of the page meanwhile (a preview rebuilt) has nothing to show
+      if (!frame.isDetached()) throw e;
+    });
+  }
+}
+
+/** A screenshot of `target` (a page or a locator) once its boards are at rest, into `file`. */
+export async function shot(target, file, options = {}) {
+  await settled(typeof target.page === 'function' ? target.page() : target);
+  await target.screenshot({ path: file, ...options });
+}
+
 /** A function that makes a page report its console errors and uncaught exceptions into `errors`
  *  (checked by a test of their own at the end) and sets its default time-out. */
 export function watcher(errors, timeout = 10000) {

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, watcher } from './harness.mjs';
+import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, watcher, shot } from './harness.mjs';
 import { serve } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -94,6 +94,19 @@ async function main() {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, acceptDownloads: true, serviceWorkers: 'block' });
   const errors = [];
   const watch = watcher(errors);
+  /** A browser of its own (`options` added to the context's), its Srand game filed at its first
+   *  move: `[context, page]`. */
+  const firstMoveKept = async (options = {}) => {
+    const own = await browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'block', ...options });
+    const p = await own.newPage();
+    watch(p);
+    await p.goto(base);
+    await p.waitForSelector('[data-status]');
+    await fresh(p, 'srand', 'srand');
+    await play(p, SRAND[0]);
+    await p.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('quirkat.v1.library.')));
+    return [own, p];
+  };
   try {
     const page = await context.newPage();
     watch(page);
@@ -118,7 +131,7 @@ async function main() {
       await choose(page, '[data-import-file]', exported.file);
       await page.locator('svg[data-ruleset="srand"]').waitFor();
       equal(JSON.stringify(await moves(page)), JSON.stringify(SRAND), 'the moves imported');
-      equal(await said(page), 'the record was imported: 6 plies', 'said, not as a problem');
+      equal(await said(page), 'The record was imported: 6 plies.', 'said, not as a problem');
       equal(await notice(page), '', 'no notice');
       equal(await page.getAttribute('[data-import-text]', 'placeholder'), '[Ruleset "srand"] 1. e4-e5 …', 'the example, its quotes as quotes');
       // and the JSON file, dropped on the page
@@ -130,7 +143,7 @@ async function main() {
       }, json.text);
       await page.locator('svg[data-ruleset="srand"]').waitFor();
       equal(JSON.stringify(await moves(page)), JSON.stringify(SRAND), 'the moves of the dropped file');
-      await page.screenshot({ path: path.join(artifacts, 'record-imported.png') });
+      await shot(page, path.join(artifacts, 'record-imported.png'));
     });
 
     await check('a malformed record is refused with its reason and changes nothing', async () => {
@@ -158,7 +171,7 @@ async function main() {
       }
       equal(await page.getAttribute('[data-import-problem]', 'data-import-problem'), '4', 'legal plies');
       equal(await storage(page), before, 'nothing saved is touched before the choice');
-      await page.screenshot({ path: path.join(artifacts, 'import-refused.png') });
+      await shot(page, path.join(artifacts, 'import-refused.png'));
       await page.click('[data-action="import-keep"]');
       await page.locator('[data-ply="4"]').waitFor();
       equal(await plies(page), 4, 'the legal beginning');
@@ -184,9 +197,9 @@ async function main() {
       equal(JSON.stringify(await moves(other)), JSON.stringify(SRAND), 'the shared moves');
       equal(await other.getAttribute('[data-ply="4"]', 'aria-current'), 'step', 'shown at ply 4');
       equal(new URL(other.url()).search, '', 'the address no longer holds the link');
-      truthy((await said(other)).startsWith('a shared game: 6 plies, shown after ply 4'), await said(other));
+      truthy((await said(other)).startsWith('A shared game: 6 plies, shown after ply 4'), await said(other));
       equal(await notice(other), '', 'nothing went wrong');
-      await other.screenshot({ path: path.join(artifacts, 'link-opened.png') });
+      await shot(other, path.join(artifacts, 'link-opened.png'));
       await other.click('svg.board [data-point="c2"]');
       await other.click('svg.board [data-point="c4"]');
       await other.locator('[data-ply="5"][aria-current]').waitFor();
@@ -206,7 +219,7 @@ async function main() {
         truthy((await notice(other)).includes(words), `${bad}: ${await notice(other)}`);
         truthy(await other.locator('svg.board [data-piece]').count(), 'a board is drawn');
       }
-      await other.screenshot({ path: path.join(artifacts, 'link-refused.png') });
+      await shot(other, path.join(artifacts, 'link-refused.png'));
       await other.close();
     });
 
@@ -219,7 +232,7 @@ async function main() {
       const first = page.locator('[data-entry]').first();
       truthy(await first.locator('svg.thumb').count(), 'a small board');
       truthy(/srand|Srand/.test(await first.textContent()), 'its ruleset');
-      await page.screenshot({ path: path.join(artifacts, 'library.png') });
+      await shot(page, path.join(artifacts, 'library.png'));
       // continue the game with the 4 legal plies kept from the import
       const kept = page.locator('[data-entry][data-moves="4"]').first();
       const id = await kept.getAttribute('data-entry');
@@ -240,6 +253,22 @@ async function main() {
       await page.click('[data-action="undo-delete"]');
       equal(await page.locator(`[data-entry="${otherId}"]`).count(), 1, 'back after undo');
       equal(await page.locator('[data-entry]').count(), count, 'every game');
+    });
+
+    await check('an unnamed game is titled by the day and minute it began where the player is', async () => {
+      // Kathmandu is 5 h 45 min ahead of UTC all year: neither the UTC time nor a whole hour off
+      const [own, p] = await firstMoveKept({ timezoneId: 'Asia/Kathmandu' });
+      try {
+        const [id, created] = await p.evaluate(() => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('quirkat.v1.library.'));
+          return [key.slice('quirkat.v1.library.'.length), JSON.parse(localStorage.getItem(key)).created];
+        });
+        await openLibrary(p);
+        const local = new Date(created + (5 * 60 + 45) * 60000).toISOString();
+        equal(await p.textContent(`[data-entry="${id}"] .title`), `Srand, ${local.slice(0, 10)} ${local.slice(11, 16)}`, 'the title');
+      } finally {
+        await own.close();
+      }
     });
 
     await check('every game is saved to a backup file and restored into an empty browser', async () => {
@@ -264,15 +293,15 @@ async function main() {
         fs.writeFileSync(junk, '{"format": "something else"}');
         await choose(other, '[data-restore-file]', junk);
         await other.locator('[data-library-message]').waitFor();
-        truthy((await other.textContent('[data-library-message]')).includes('nothing was restored'), 'refused');
+        truthy((await other.textContent('[data-library-message]')).startsWith('Nothing was restored: '), 'refused');
         equal(await other.locator('[data-entry]').count(), 0, 'still empty');
         await choose(other, '[data-restore-file]', backup.file);
         await other.locator(`[data-entry="${ids[0]}"]`).waitFor();
         const back = (await other.locator('[data-entry]').evaluateAll((els) => els.map((e) => e.getAttribute('data-entry')))).sort();
         equal(JSON.stringify(back), JSON.stringify(ids), 'the same games');
         const said = await other.textContent('[data-library-message]');
-        truthy(said.includes(`restored ${ids.length} games`), said);
-        truthy(said.includes('; 1 unreadable entry kept aside as it was'), said);
+        truthy(said.startsWith(`Restored ${ids.length} games`), said);
+        truthy(said.endsWith('; 1 unreadable entry kept aside as it was.'), said);
         equal(await other.evaluate(([k]) => localStorage.getItem(k), aside), aside[1], 'kept aside in the new browser too');
         await other.locator('[data-entry]:has-text("Opening study") [data-action="continue"]').click();
         await other.locator('[data-ply="4"]').waitFor();
@@ -299,7 +328,7 @@ async function main() {
       await page.locator('.match-bar[data-match-over]').waitFor();
       equal(await page.getAttribute('.match-bar', 'data-match-score'), '0-0', 'two draws score nothing');
       truthy((await page.textContent('.match-bar')).includes('drawn'), 'the verdict');
-      await page.screenshot({ path: path.join(artifacts, 'match-over.png') });
+      await shot(page, path.join(artifacts, 'match-over.png'));
       await openLibrary(page);
       equal(await page.locator('[data-match-id][data-match-over]').count(), 1, 'the match is kept in the library');
     });
@@ -319,35 +348,28 @@ async function main() {
         };
         await inView('on opening');
         equal(await p.locator('.picker').isVisible(), false, 'the picker is folded');
-        await p.screenshot({ path: path.join(artifacts, 'phone-opening.png') });
+        await shot(p, path.join(artifacts, 'phone-opening.png'));
         await p.tap('[data-action="choose-game"]');
         equal(await p.locator('.picker').isVisible(), true, 'unfolded');
-        await p.screenshot({ path: path.join(artifacts, 'phone-picker.png') });
+        await shot(p, path.join(artifacts, 'phone-picker.png'));
         await p.tap('[data-game="towers"]');
         await p.locator('svg[data-ruleset="towers"]').waitFor();
         equal(await p.locator('.picker').isVisible(), false, 'folded again once a game is chosen');
         await inView('after choosing towers');
-        await p.screenshot({ path: path.join(artifacts, 'phone-towers.png') });
+        await shot(p, path.join(artifacts, 'phone-towers.png'));
       } finally {
         await phone.close();
       }
     });
 
     await check('a full storage: told at every refused save, the whole game kept once there is room, a bad entry left as it was', async () => {
-      const own = await browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'block' });
+      const [own, p] = await firstMoveKept();
       try {
-        const p = await own.newPage();
-        watch(p);
-        await p.goto(base);
-        await p.waitForSelector('[data-status]');
-        await fresh(p, 'srand', 'srand');
-        await play(p, SRAND[0]);
         // the moves of the one game kept (-1: none)
         const kept = () => p.evaluate(() => {
           const key = Object.keys(localStorage).find((k) => k.startsWith('quirkat.v1.library.'));
           return key ? JSON.parse(localStorage.getItem(key)).record.moves.length : -1;
         });
-        await p.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('quirkat.v1.library.')));
         equal(await kept(), 1, 'filed at its first move');
         // the origin's storage filled to the last character: megabytes while they fit, then the
         // longest value that fits, found by halving
@@ -380,7 +402,7 @@ async function main() {
         await play(p, SRAND[1]);
         await refused.waitFor();
         truthy((await notice(p)).includes('refused'), `the browser's reason: ${await notice(p)}`);
-        await p.screenshot({ path: path.join(artifacts, 'storage-full.png') });
+        await shot(p, path.join(artifacts, 'storage-full.png'));
         await play(p, SRAND[2]);
         await refused.waitFor();
         equal(await kept(), 1, 'the entry as it was before the storage filled');
@@ -408,7 +430,7 @@ async function main() {
         const told = await notice(p);
         truthy(told.includes('ply 3: a1-a9') && told.includes('left as it was'), `why, and what was done: ${told}`);
         equal(await plies(p), 2, 'the readable beginning');
-        await p.screenshot({ path: path.join(artifacts, 'storage-full-bad-entry.png') });
+        await shot(p, path.join(artifacts, 'storage-full-bad-entry.png'));
         equal(await p.evaluate((k) => localStorage.getItem(k), bad[0]), bad[1], 'the entry as it was');
         equal(await p.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('quirkat.v1.library.')).length), 1, 'no copy filed');
       } finally {

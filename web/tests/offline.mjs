@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy } from './harness.mjs';
+import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, shot } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -131,7 +131,7 @@ async function main() {
       const flag = await page.getAttribute('.about', 'data-persisted');
       truthy(flag === 'yes' || flag === 'no', `the panel says yes or no: ${flag}`);
       truthy((await page.textContent('.about .storage')).includes('saved games'), 'in words');
-      await page.screenshot({ path: path.join(artifacts, 'about-panel.png') });
+      await shot(page, path.join(artifacts, 'about-panel.png'));
       console.log(`    persisted: ${flag}`);
     });
 
@@ -159,7 +159,7 @@ async function main() {
       });
       await page.locator('[data-action="install"]').waitFor();
       equal(await page.evaluate(() => window.__offer.defaultPrevented), true, 'the browser\'s own banner held back');
-      await page.screenshot({ path: path.join(artifacts, 'install-offered.png') });
+      await shot(page, path.join(artifacts, 'install-offered.png'));
       await page.click('[data-action="install"]');
       equal(await page.evaluate(() => window.__prompted), 1, 'the browser\'s dialog asked for');
       equal(await page.locator('[data-action="install"]').count(), 0, 'the offer is used');
@@ -188,7 +188,7 @@ async function main() {
       await page.locator('[data-ply="2"]').waitFor({ timeout: 20000 });
       equal(await status(page), 'to-move:first', 'status');
       await page.selectOption('[data-player="second"]', 'person');
-      await page.screenshot({ path: path.join(artifacts, 'offline-board.png') });
+      await shot(page, path.join(artifacts, 'offline-board.png'));
     });
 
     await check('offline: a shared link opens, and a pasted record is imported', async () => {
@@ -298,7 +298,7 @@ async function main() {
       await page.click('svg.board [data-point="e5"]');
       await page.locator('[data-ply="2"]').waitFor({ timeout: 20000 });
       await page.selectOption('[data-player="second"]', 'person');
-      await page.screenshot({ path: path.join(artifacts, 'update-ready.png') });
+      await shot(page, path.join(artifacts, 'update-ready.png'));
       // reloading without the click keeps the first build too
       await page.reload();
       await boardReady(page);

@@ -20,7 +20,7 @@ import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, watcher } from './harness.mjs';
+import { CHROMIUM_ARGS, browserPath, check, equal, run, truthy, watcher, shot } from './harness.mjs';
 import { serve } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -145,7 +145,7 @@ async function main() {
           const demos = await page.locator('figure.demo').count();
           truthy(demos >= 3, `${game}: ${demos} demonstrations`);
           await demosPlayed(page);
-          await page.screenshot({ path: path.join(artifacts, `rules-${game}.png`), fullPage: true });
+          await shot(page, path.join(artifacts, `rules-${game}.png`), { fullPage: true });
           await page.close();
         }),
       );
@@ -162,7 +162,7 @@ async function main() {
       await demo.locator('.notice[data-refusal="majority"]').waitFor();
       truthy((await demo.locator('svg.board [data-why="longest"]').count()) >= 1, 'the piece with the longest chain is marked');
       equal(await demo.locator('svg.board .why-count').first().textContent(), '3', 'the chain drawn with its count');
-      await demo.screenshot({ path: path.join(artifacts, 'rules-try-refused.png') });
+      await shot(demo, path.join(artifacts, 'rules-try-refused.png'));
       await play(demo, 'h6xf6xd4xd6');
       await page.waitForFunction(() => document.querySelector('figure.demo[data-demo="take-the-most"]').dataset.tried === 'shown');
       // switching back gives the demonstration again
@@ -184,7 +184,7 @@ async function main() {
       for (const m of b) truthy(!la.includes(m), `${m} is not among zamma's moves`);
       truthy((await cmp.locator('.sentence').textContent()).length > 20, 'the sentence of the rule');
       truthy((await cmp.locator('svg.board .annotation').count()) >= 1, 'the differing moves drawn');
-      await cmp.screenshot({ path: path.join(artifacts, 'rules-compare-zamma.png') });
+      await shot(cmp, path.join(artifacts, 'rules-compare-zamma.png'));
       await page.close();
     });
 
@@ -220,14 +220,14 @@ async function main() {
             equal(await page.getAttribute('section.lesson-step', 'data-stars'), '3', `${game} ${n}: three stars`);
             // kept: the course beside the step shows them
             await page.locator(`aside li[data-course-step="${n}"][data-stars="3"]`).waitFor();
-            if (n === 1) await page.screenshot({ path: path.join(artifacts, `lesson-${game}-done.png`) });
+            if (n === 1) await shot(page, path.join(artifacts, `lesson-${game}-done.png`));
           }
           // the course remembers, after a reload
           await page.goto(`${base}?lesson=${game}`);
           await page.reload();
           await page.locator('ol.course').waitFor();
           equal(await page.locator('li[data-course-step][data-stars="3"]').count(), steps.length, `${game}: every step's stars kept`);
-          await page.screenshot({ path: path.join(artifacts, `lesson-${game}-course.png`) });
+          await shot(page, path.join(artifacts, `lesson-${game}-course.png`));
           await own.close();
         }),
       );
@@ -268,7 +268,7 @@ async function main() {
       await page.locator('section.lesson-step .notice[data-refusal="capture-compulsory"]').waitFor();
       truthy((await page.locator('section.lesson-step svg.board [data-why="capturer"]').count()) >= 1, 'the pieces that could capture are marked');
       equal(await stepPlies(page), 0, 'nothing was played');
-      await page.locator('section.lesson-step').screenshot({ path: path.join(artifacts, 'lesson-srand-refused.png') });
+      await shot(page.locator('section.lesson-step'), path.join(artifacts, 'lesson-srand-refused.png'));
       await page.close();
     });
 
@@ -284,7 +284,7 @@ async function main() {
       await page.locator('section.lesson-step .notice[data-refusal="majority"]').waitFor();
       truthy((await page.locator('section.lesson-step svg.board [data-why="longest"]').count()) >= 1, 'the pieces with the longest chains are marked');
       truthy((await page.locator('section.lesson-step svg.board .why-count').count()) >= 1, 'the chains drawn with their count');
-      await page.locator('section.lesson-step').screenshot({ path: path.join(artifacts, 'lesson-zamma-majority.png') });
+      await shot(page.locator('section.lesson-step'), path.join(artifacts, 'lesson-zamma-majority.png'));
       await page.close();
     });
 
@@ -312,7 +312,7 @@ async function main() {
       for (let k = 0; k < one.solution.length; k += 2) await puzzleMove(page, one.solution[k], k + 1 < one.solution.length);
       await page.locator('section.puzzle[data-solved]').waitFor();
       equal(await page.getAttribute(`li[data-puzzle-id="${one.id}"]`, 'data-result'), 'solved', 'kept as solved');
-      await page.screenshot({ path: path.join(artifacts, 'puzzle-solved.png') });
+      await shot(page, path.join(artifacts, 'puzzle-solved.png'));
       // the next visit shows the next puzzle; a wrong first move is refuted on the board
       await page.goto(`${base}?puzzle=srand`);
       await page.locator('main.puzzle-page[data-n="2"] section.puzzle').waitFor();
@@ -322,7 +322,7 @@ async function main() {
       truthy((await page.textContent('.puzzle-message')).includes(`Not ${wrong}`), await page.textContent('.puzzle-message'));
       truthy((await page.textContent('.puzzle-message')).includes(refutation[0]), 'the refutation named');
       truthy((await page.locator('section.puzzle svg.board .annotation').count()) >= 1, 'the refutation drawn');
-      await page.screenshot({ path: path.join(artifacts, 'puzzle-refuted.png') });
+      await shot(page, path.join(artifacts, 'puzzle-refuted.png'));
       equal(await page.getAttribute(`li[data-puzzle-id="${two.id}"]`, 'data-result'), 'failed', 'kept as failed');
       // tried again and solved: the first result stands
       await page.click('[data-action="puzzle-retry"]');
@@ -354,7 +354,7 @@ async function main() {
         equal(await page.getAttribute('li.current', 'data-puzzle-id'), wanted.id, 'marked in the list');
         equal(await page.locator('[data-puzzle-problem]').count(), 0, 'no problem');
         equal(await page.getAttribute(`li[data-puzzle-id="${puzzles[0].id}"] a`, 'href'), `?puzzle=srand&id=${puzzles[0].id}`, 'the list links by id');
-        await page.screenshot({ path: path.join(artifacts, 'puzzle-by-id.png') });
+        await shot(page, path.join(artifacts, 'puzzle-by-id.png'));
         for (let k = 0; k < wanted.solution.length; k += 2) await puzzleMove(page, wanted.solution[k], k + 1 < wanted.solution.length);
         await page.locator('section.puzzle[data-solved]').waitFor();
         equal(await page.getAttribute('[data-action="next-puzzle"]', 'href'), `?puzzle=srand&id=${puzzles[place + 1].id}`, 'Next puzzle by id');
@@ -413,7 +413,7 @@ async function main() {
       await page.locator('svg.board .annotation').first().waitFor();
       const shown = ply - 1 === 0 ? '[data-start][aria-current]' : `[data-ply="${ply - 1}"][aria-current]`;
       equal(await page.locator(shown).count(), 1, `the position before the marked move (ply ${ply - 1}) shown`);
-      await page.screenshot({ path: path.join(artifacts, 'review.png') });
+      await shot(page, path.join(artifacts, 'review.png'));
       // the chart goes to the ply clicked (the last), and the better move's drawing goes
       await page.click(`svg.review-chart rect[data-review-ply="${REVIEWED.length}"]`);
       await page.locator(`[data-ply="${REVIEWED.length}"][aria-current]`).waitFor();
@@ -440,7 +440,7 @@ async function main() {
       equal(mine.length, 0, `no error on the page: ${mine.join('; ')}`);
       equal(await page.locator('[data-review-progress]').count(), 0, 'no progress of the old review');
       equal(await review.locator('[data-action="review"]').textContent(), 'Review the game', 'the button offers a review of the game shown');
-      await page.screenshot({ path: path.join(artifacts, 'review-stopped.png') });
+      await shot(page, path.join(artifacts, 'review-stopped.png'));
       await page.click('[data-action="review"]');
       await page.locator('details.review[data-reviewed]').waitFor({ timeout: 30000 });
       equal(Number(await page.locator('[data-review-progress]').getAttribute('max')), 2, 'the towers game reviewed: its two positions');

@@ -33,9 +33,9 @@ impl KeyValue for LocalStore {
         if !self.available {
             return Err("this page may not use local storage".into());
         }
-        LocalStorage::raw()
-            .set_item(key, value)
-            .map_err(|_| "the browser refused to store it (storage full or blocked)".to_string())
+        LocalStorage::raw().set_item(key, value).map_err(|_| {
+            "the browser refused to store it: its storage is full or blocked".to_string()
+        })
     }
 
     fn remove(&mut self, key: &str) {
@@ -57,6 +57,13 @@ impl KeyValue for LocalStore {
 /// Milliseconds since 1970.
 pub fn now() -> f64 {
     js_sys::Date::now()
+}
+
+/// How far local time is ahead of UTC at the time `ms` (milliseconds since 1970), in minutes: 120
+/// in Cairo, -300 in New York in winter.
+pub fn utc_offset_minutes(ms: f64) -> i32 {
+    // JavaScript gives it the other way round: UTC minus local
+    -(js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms)).get_timezone_offset() as i32)
 }
 
 /// A new id for the library: the time and a random part, in base 36.

@@ -50,8 +50,86 @@ pub fn plies(n: usize) -> String {
     count(n, "ply", "plies")
 }
 
+/// `text` shown as a sentence: a capital first letter, a full stop at the end. The engine's
+/// and the library's reasons are written to be composed (`ply 3: capture is compulsory …`), so
+/// they begin in lower case and end bare; the page shows them as sentences. A first word of more
+/// than letters is left as written (see [`capitalized`]), as is text already ending in `.`, `!`
+/// or `?`.
+pub fn sentence(text: &str) -> String {
+    let mut s = capitalized(text.trim());
+    if !s.is_empty() && !s.ends_with(['.', '!', '?']) {
+        s.push('.');
+    }
+    s
+}
+
+/// `text` with a capital first letter (a heading: `draw: …` as `Draw: …`), unless its first word
+/// is more than letters: a point (`a5`), a move (`c2-c4`), a parameter as written (`n='abc'`).
+pub fn capitalized(text: &str) -> String {
+    let first_word = text
+        .split(|c: char| c.is_whitespace() || c == ':')
+        .next()
+        .unwrap_or("");
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) if first_word.chars().all(char::is_alphabetic) => {
+            c.to_uppercase().chain(chars).collect()
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// Two reasons told one after the other, each as a [`sentence`].
+pub fn sentences(first: &str, then: &str) -> String {
+    format!("{} {}", sentence(first), sentence(then))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_reason_is_shown_as_a_sentence_and_a_point_keeps_its_case() {
+        use super::{sentence, sentences};
+        assert_eq!(
+            sentence("capture is compulsory (a5 can capture)"),
+            "Capture is compulsory (a5 can capture)."
+        );
+        assert_eq!(
+            sentence("c3 cannot capture along that path"),
+            "c3 cannot capture along that path."
+        );
+        assert_eq!(
+            sentence("a1-a9: capture is compulsory"),
+            "a1-a9: capture is compulsory."
+        );
+        assert_eq!(sentence("  Done already. "), "Done already.");
+        assert_eq!(sentence("ça va?"), "Ça va?");
+        assert_eq!(sentence(""), "");
+        assert_eq!(
+            super::capitalized("draw: the same position"),
+            "Draw: the same position"
+        );
+        assert_eq!(super::capitalized("e4 to e5"), "e4 to e5");
+        assert_eq!(
+            sentence("n='abc' is not a number"),
+            "n='abc' is not a number."
+        );
+        assert_eq!(
+            sentence("rule='x' is not a rule"),
+            "rule='x' is not a rule."
+        );
+        assert_eq!(
+            sentence(&sentence("the game is over")),
+            sentence("the game is over")
+        );
+        assert_eq!(
+            sentences(
+                "the saved game stops at ply 3",
+                "the game could not be kept"
+            ),
+            "The saved game stops at ply 3. The game could not be kept."
+        );
+    }
+
     #[test]
     fn one_ply_is_a_ply() {
         assert_eq!(super::plies(1), "1 ply");

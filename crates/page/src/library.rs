@@ -92,6 +92,31 @@ impl Entry {
         }
     }
 
+    /// The name to show in the library, where a time zone is known (`offset_minutes` ahead of
+    /// UTC): the player's, or, for a game the page dated itself (its record's date is the day it
+    /// was started), the ruleset's name with the local date and time it was started, so that the
+    /// games of one day are told apart. Any other game (a record imported with its own date, one
+    /// restored without a start time) is titled as by [`Entry::title`].
+    pub fn title_at(&self, offset_minutes: i32) -> String {
+        let dated_here = self.record.date.as_deref() == Some(date_of(self.created).as_str());
+        if !self.name.trim().is_empty() || !dated_here || self.created <= 0.0 {
+            return self.title();
+        }
+        let local = self.created + f64::from(offset_minutes) * 60_000.0;
+        let minute = (local / 60_000.0).floor().rem_euclid(1440.0) as u32;
+        let rules = self
+            .record
+            .rules()
+            .map(|r| r.ruleset.name().to_string())
+            .unwrap_or_else(|_| self.record.ruleset.clone());
+        format!(
+            "{rules}, {} {:02}:{:02}",
+            date_of(local),
+            minute / 60,
+            minute % 60
+        )
+    }
+
     /// Whether the record says the game is over.
     pub fn finished(&self) -> bool {
         self.record.result.as_deref().is_some_and(|r| r != "*")

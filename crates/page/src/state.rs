@@ -360,7 +360,7 @@ impl AppState {
                 }
                 s
             }
-            Some(o) => o.to_string(),
+            Some(o) => crate::capitalized(&o.to_string()),
         }
     }
 

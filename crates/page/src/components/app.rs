@@ -56,7 +56,8 @@ fn initial_state() -> AppState {
         browser::replace_query("");
     }
     if !notices.is_empty() {
-        state.notice = Some(notices.join(". "));
+        let told: Vec<String> = notices.iter().map(|n| crate::sentence(n)).collect();
+        state.notice = Some(told.join(" "));
     }
     state
 }

@@ -35,7 +35,7 @@ pub fn Banner(props: &BannerProps) -> Html {
     html! {
         <div class="banner" role="status" data-banner={props.status.clone()}>
             <p class="headline">{ headline }</p>
-            <p class="reason">{ reason }</p>
+            <p class="reason">{ crate::sentence(&reason) }</p>
             <p class="score" data-score={format!("{}-{}", o.material[0], o.material[1])}>
                 { format!("First {} – {} Second", o.material[0], o.material[1]) }
             </p>

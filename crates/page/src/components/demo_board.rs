@@ -170,7 +170,7 @@ pub fn DemoBoard(props: &DemoBoardProps) -> Html {
     } else if let Some(n) = &state.notice {
         html! {
             <span class="notice" role="status"
-                  data-refusal={state.refusal.as_ref().map(|r| r.kind())}>{ n.clone() }</span>
+                  data-refusal={state.refusal.as_ref().map(|r| r.kind())}>{ crate::sentence(n) }</span>
         }
     } else {
         match tried {

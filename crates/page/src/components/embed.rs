@@ -437,7 +437,11 @@ pub fn EmbedPage() -> Html {
              data-status={state.status()} style={theme_style(setup.theme)}>
             if let Some(n) = &state.notice {
                 <p class="notice" role="status" data-refusal={state.refusal.as_ref().map(|r| r.kind())}
-                   data-problems={(!setup.problems.is_empty()).then(|| setup.problems.len().to_string())}>{ n.clone() }</p>
+                   data-problems={(!setup.problems.is_empty()).then(|| setup.problems.len().to_string())}>
+                    // a refused move's reason reads as a sentence; the parameters' problems name
+                    // each parameter as written in the snippet
+                    if state.refusal.is_some() { { crate::sentence(n) } } else { { n.clone() } }
+                </p>
             }
             { reserve(top) }
             <div class="board-wrap">

@@ -83,7 +83,7 @@ pub fn LessonPage(props: &LessonPageProps) -> Html {
     };
     let (progress, problem) = &*kept;
     let problem = problem.as_ref().map(
-        |p| html! { <p class="notice" role="status" data-progress-problem="">{ p.clone() }</p> },
+        |p| html! { <p class="notice" role="status" data-progress-problem="">{ crate::sentence(p) }</p> },
     );
     let (game, step) = match &props.lesson {
         Err(e) => {
@@ -315,7 +315,7 @@ pub fn LessonStep(props: &LessonStepProps) -> Html {
             <p class="turn">{ turn }</p>
             if let Some(n) = &state.notice {
                 <p class="notice" role="status"
-                   data-refusal={state.refusal.as_ref().map(|r| r.kind())}>{ n.clone() }</p>
+                   data-refusal={state.refusal.as_ref().map(|r| r.kind())}>{ crate::sentence(n) }</p>
             }
             { outcome }
             <div class="lesson-controls">

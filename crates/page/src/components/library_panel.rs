@@ -115,6 +115,8 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
 
     let entry_row = |e: &Entry| {
         let id = e.id.clone();
+        // the time zone of the day it was started (summer time or not)
+        let offset = browser::utc_offset_minutes(e.created);
         let continue_ = {
             let e = e.clone();
             let on = props.on_action.clone();
@@ -148,7 +150,7 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
             let listing = listing.clone();
             let on = props.on_action.clone();
             let current = props.current.clone();
-            let title = e.title();
+            let title = e.title_at(offset);
             let id = id.clone();
             Callback::from(move |_: MouseEvent| {
                 let raw = library::delete(&mut LocalStore::open(), &id);
@@ -189,11 +191,11 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
                     if listing.renaming.as_deref() == Some(id.as_str()) {
                         <form class="rename" onsubmit={save_name}>
                             <input ref={rename_input.clone()} data-rename="" value={e.name.clone()}
-                                   aria-label="Name of the game" placeholder={e.title()} />
+                                   aria-label="Name of the game" placeholder={e.title_at(offset)} />
                             <button type="submit" data-action="rename-save">{ "Save" }</button>
                         </form>
                     } else {
-                        <strong class="title">{ e.title() }</strong>
+                        <strong class="title">{ e.title_at(offset) }</strong>
                     }
                     <span class="facts">
                         if named {
@@ -356,7 +358,7 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
         <section class="library" data-library="" aria-label="Your games" onkeydown={stop}>
             <h2>{ format!("Your games ({})", listing.entries.len()) }</h2>
             if let Some(m) = &listing.message {
-                <p class="library-message" data-library-message="">{ m.clone() }</p>
+                <p class="library-message" data-library-message="">{ crate::sentence(m) }</p>
             }
             if let Some(d) = &listing.deleted {
                 <p class="deleted" data-deleted={d.id.clone()}>

@@ -1,10 +1,36 @@
-//! The options of the chosen ruleset, each with its values and its sentence of explanation;
-//! changing one opens a game under the changed rules.
+//! The options of the chosen ruleset, each under a name in words with its values and its sentence
+//! of explanation; changing one opens a game under the changed rules. The key as written in a record
+//! or the address (`limit`, `option.limit=30`) is the control's `data-option` and its tooltip.
 
 use crate::state::with_option;
 use quirkat_rules::{OptionKey, Rules};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
+
+/// The option's name as shown, in words.
+pub fn label(key: OptionKey) -> &'static str {
+    match key {
+        OptionKey::Enforcement => "Capturing",
+        OptionKey::Limit => "Plies without progress",
+        OptionKey::Repetition => "Repetition ends the game",
+        OptionKey::MiddleCircuit => "Middle circuit",
+        OptionKey::DropEndsTurn => "A drop is the whole turn",
+        OptionKey::NoRejump => "A stack jumped once a turn",
+        OptionKey::Chains => "Capture chains",
+        OptionKey::Rejump => "A column jumped again",
+        OptionKey::MenCapture => "Men capture",
+    }
+}
+
+/// A value as shown: `true` and `false` as yes and no, the others with a capital.
+pub fn value_label(value: &str) -> String {
+    let words = match value {
+        "true" => "yes",
+        "false" => "no",
+        v => v,
+    };
+    crate::capitalized(words)
+}
 
 /// Properties of [`OptionsForm`].
 #[derive(Properties, PartialEq)]
@@ -40,7 +66,8 @@ pub fn OptionsForm(props: &OptionsFormProps) -> Html {
                         error.set(None);
                         on.emit(r);
                     }
-                    Err(why) => error.set(Some(why)),
+                    // the row's name, then the reason (which names the key)
+                    Err(why) => error.set(Some(format!("{}: {why}", label(key)))),
                 }
             })
         };
@@ -51,15 +78,16 @@ pub fn OptionsForm(props: &OptionsFormProps) -> Html {
                        data-option={key.key()} />
             }
         } else {
-            let opts = key.values().iter().map(|v| {
-                html! { <option value={*v} selected={*v == value}>{ *v }</option> }
+            // only the values this ruleset takes (Alquerque alone has `free`)
+            let opts = rules.ruleset.option_values(key).iter().map(|v| {
+                html! { <option value={*v} selected={*v == value}>{ value_label(v) }</option> }
             });
             html! { <select data-option={key.key()} {onchange}>{ for opts }</select> }
         };
         html! {
             <div class="option">
-                <label>
-                    <span class="key">{ key.key() }</span>
+                <label title={format!("{} in a record, option.{} in the address", key.key(), key.key())}>
+                    <span class="key">{ label(key) }</span>
                     { control }
                 </label>
                 <p class="explain">{ key.describe() }</p>
@@ -70,7 +98,25 @@ pub fn OptionsForm(props: &OptionsFormProps) -> Html {
         <details class="options">
             <summary>{ "Options" }</summary>
             { for rows }
-            if let Some(e) = &*error { <p class="notice" role="alert">{ e.clone() }</p> }
+            if let Some(e) = &*error { <p class="notice" role="alert">{ crate::sentence(e) }</p> }
         </details>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_has_a_name_of_words_and_its_values_read_as_words() {
+        for key in OptionKey::ALL {
+            let name = label(key);
+            assert!(name.starts_with(char::is_uppercase), "{name}");
+            assert!(!name.contains('_'), "{name}");
+        }
+        assert_eq!(value_label("true"), "Yes");
+        assert_eq!(value_label("false"), "No");
+        assert_eq!(value_label("huffing"), "Huffing");
+        assert_eq!(value_label("on"), "On");
     }
 }

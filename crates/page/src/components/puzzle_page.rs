@@ -178,7 +178,7 @@ pub fn PuzzlePage(props: &PuzzlePageProps) -> Html {
                 </p>
             </header>
             if let Some(p) = problem {
-                <p class="notice" role="status" data-progress-problem="">{ p.clone() }</p>
+                <p class="notice" role="status" data-progress-problem="">{ crate::sentence(p) }</p>
             }
             <div class="puzzle-body">
                 <PuzzleBoard key={shown} game={game} n={shown} puzzle={&set.puzzles[shown - 1]}
@@ -405,7 +405,7 @@ pub fn PuzzleBoard(props: &PuzzleBoardProps) -> Html {
             <p class="puzzle-message">{ message }</p>
             if let Some(n) = &state.notice {
                 <p class="notice" role="status"
-                   data-refusal={state.refusal.as_ref().map(|r| r.kind())}>{ n.clone() }</p>
+                   data-refusal={state.refusal.as_ref().map(|r| r.kind())}>{ crate::sentence(n) }</p>
             }
             if matches!(*stage, Stage::Refuted(..)) {
                 <button data-action="puzzle-retry" onclick={retry}>{ "Try again" }</button>

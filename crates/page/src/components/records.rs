@@ -230,7 +230,7 @@ pub fn Records(props: &RecordsProps) -> Html {
             <p class="hint">{ "A record file dropped on the page is imported too." }</p>
             if let Some(p) = &props.shown.pending {
                 <div class="import-problem" role="alert" data-import-problem={p.legal.to_string()}>
-                    <p>{ p.problem().unwrap_or_default() }</p>
+                    <p>{ crate::sentence(&p.problem().unwrap_or_default()) }</p>
                     <button data-action="import-keep" onclick={emit(|| RecordEvent::Keep)}>
                         { match p.legal {
                             0 => "Keep its start position".to_string(),

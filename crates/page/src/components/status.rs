@@ -33,12 +33,12 @@ pub fn Status(props: &StatusProps) -> Html {
                 <p class="ai-info" data-ai-info="">{ i.clone() }</p>
             }
             if let Some(n) = &props.notice {
-                <p class="notice" role="alert" data-refusal={props.refusal}>{ n.clone() }</p>
+                <p class="notice" role="alert" data-refusal={props.refusal}>{ crate::sentence(n) }</p>
             }
             // always there, empty when there is nothing to say: a live region is announced when
             // its text changes, not always when it comes with its text
             <p class="said" role="status" data-said={props.said.as_ref().map(|_| "")}>
-                { props.said.clone().unwrap_or_default() }
+                { props.said.as_deref().map(crate::sentence).unwrap_or_default() }
             </p>
         </div>
     }

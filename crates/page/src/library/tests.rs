@@ -72,6 +72,36 @@ fn every_game_started_is_kept_with_its_players_date_and_result() {
     assert_eq!(a.record.result.as_deref(), Some("*"));
     assert!(!a.finished());
     assert_eq!(a.title(), "Queah, 2025-11-24");
+    // in the library the games of one day are told apart by the local time they were started
+    assert_eq!(a.title_at(0), "Queah, 2025-11-24 16:00");
+    assert_eq!(entries[0].title_at(0), "Queah, 2025-11-24 16:01");
+    assert_eq!(a.title_at(330), "Queah, 2025-11-24 21:30");
+    assert_eq!(
+        a.title_at(540),
+        "Queah, 2025-11-25 01:00",
+        "past midnight where it was played"
+    );
+    assert_eq!(a.title_at(-1000), "Queah, 2025-11-23 23:20");
+}
+
+#[test]
+fn a_game_named_or_dated_by_its_record_keeps_its_title_in_the_library() {
+    let mut store = Map::default();
+    file_game(&mut store, RulesetId::Srand, 2, "a", 1_764_000_000_000.0);
+    let mut record = played(Rules::new(RulesetId::Zamma), 2).record();
+    record.date = Some("1951-03-02".into());
+    let (imported, problem) = AppState::from_record(&record, 2);
+    assert_eq!(problem, None);
+    save_as(&mut store, &imported, "b", 1_764_000_100_000.0);
+    rename(&mut store, "a", "club night").unwrap();
+    let (entries, _) = list(&mut store);
+    let title = |id: &str| entries.iter().find(|e| e.id == id).unwrap().title_at(60);
+    assert_eq!(title("a"), "club night");
+    assert_eq!(
+        title("b"),
+        "Zamma, 1951-03-02",
+        "a historic game keeps its own date"
+    );
 }
 
 #[test]
