@@ -330,6 +330,8 @@ async function main() {
       const clickCell = async (at, k) => {
         const [x, y, hit, inPoint] = await page.evaluate(([at, k]) => {
           const cell = document.querySelector(`svg.board [data-cell="${at}"]`);
+          // in view, as a player would have it (the options above may push the board down)
+          cell.scrollIntoView({ block: 'center' });
           const corners = Array.from(cell.points);
           const mx = corners.reduce((a, p) => a + p.x, 0) / corners.length;
           const my = corners.reduce((a, p) => a + p.y, 0) / corners.length;

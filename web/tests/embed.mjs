@@ -264,6 +264,12 @@ async function main() {
       equal(pos.ply, 89, 'the ply');
       const srand = page.frameLocator('#srand');
       equal(await srand.locator('[data-ply="89"]').getAttribute('aria-current'), 'step', 'the board shows ply 89');
+      // the list scrolls to the move shown, far below its first moves
+      const inView = await srand.locator('.moves').evaluate((ol) => {
+        const [box, at] = [ol.getBoundingClientRect(), ol.querySelector('[aria-current="step"]').getBoundingClientRect()];
+        return at.top >= box.top - 1 && at.bottom <= box.bottom + 1 && ol.scrollTop > 0;
+      });
+      truthy(inView, 'ply 89 in view in the move list');
       equal(await srand.locator('svg.board [data-piece^="second"]').count(), 6, 'the Mullah took sixteen of 22');
       await shot(srand.locator('svg.board'), path.join(artifacts, 'embed-srand-mullah.png'));
       // the replay's own controls step back

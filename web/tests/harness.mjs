@@ -40,7 +40,8 @@ export function truthy(v, what) {
 }
 
 /** Waits until every move's glide and every fading capture has ended, in the page and in each of
- *  its frames (embeds), so that a screenshot shows the board at rest, not a piece between points. */
+ *  its frames (embeds), so that a screenshot shows the board at rest, not a piece between
+ *  points. */
 export async function settled(page) {
   for (const frame of page.frames()) {
     if (frame.isDetached()) continue;

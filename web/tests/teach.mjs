@@ -145,6 +145,11 @@ async function main() {
           const demos = await page.locator('figure.demo').count();
           truthy(demos >= 3, `${game}: ${demos} demonstrations`);
           await demosPlayed(page);
+          if (game === 'surakarta') {
+            // the Olympiad's reading ends the game at the position compared: no move, and why
+            const none = await page.locator('[data-reading="surakarta-olympiad"] [data-no-moves]').textContent();
+            truthy(none.startsWith('None: the game is over here (draw'), `the Olympiad's moves: ${none}`);
+          }
           await shot(page, path.join(artifacts, `rules-${game}.png`), { fullPage: true });
           await page.close();
         }),

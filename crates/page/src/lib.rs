@@ -50,13 +50,19 @@ pub fn plies(n: usize) -> String {
     count(n, "ply", "plies")
 }
 
-/// `text` shown as a sentence: a capital first letter, a full stop at the end. The engine's
-/// and the library's reasons are written to be composed (`ply 3: capture is compulsory …`), so
-/// they begin in lower case and end bare; the page shows them as sentences. A first word of more
-/// than letters is left as written (see [`capitalized`]), as is text already ending in `.`, `!`
-/// or `?`.
+/// `text` shown as a sentence (or sentences, parted by `. `): a capital first letter, a full stop
+/// at the end. The engine's and the library's reasons are written to be composed (`ply 3: capture
+/// is compulsory …`), so they begin in lower case and end bare; the page shows them as sentences.
+/// A first word of more than letters is left as written (see [`capitalized`]), as is text already
+/// ending in `.`, `!` or `?`.
 pub fn sentence(text: &str) -> String {
-    let mut s = capitalized(text.trim());
+    // each sentence of reasons already told together (`… could not be read. the saved game …`)
+    let mut s = text
+        .trim()
+        .split(". ")
+        .map(capitalized)
+        .collect::<Vec<_>>()
+        .join(". ");
     if !s.is_empty() && !s.ends_with(['.', '!', '?']) {
         s.push('.');
     }
@@ -102,6 +108,11 @@ mod tests {
             "a1-a9: capture is compulsory."
         );
         assert_eq!(sentence("  Done already. "), "Done already.");
+        assert_eq!(
+            sentence("the entry could not be read. the saved game stops at ply 3: a1-a9"),
+            "The entry could not be read. The saved game stops at ply 3: a1-a9."
+        );
+        assert_eq!(sentence("kept. a5 can capture"), "Kept. a5 can capture.");
         assert_eq!(sentence("ça va?"), "Ça va?");
         assert_eq!(sentence(""), "");
         assert_eq!(

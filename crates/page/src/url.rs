@@ -279,7 +279,7 @@ pub fn rules_from_query(query: &str) -> Result<Option<Rules>, String> {
     };
     let id: RulesetId = id
         .parse()
-        .map_err(|e| format!("the address asks for an unknown ruleset: {e}"))?;
+        .map_err(|e| format!("the address cannot be opened: {e}"))?;
     Rules::from_pairs(id, options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .map(Some)
         .map_err(|e| format!("the address asks for {}: {e}", id.id()))

@@ -65,7 +65,7 @@ impl fmt::Display for Outcome {
             EndReason::AllCaptured => "the loser has no pieces left",
             EndReason::Blocked => "the loser has no legal move",
             EndReason::NoProgress => "the no-progress limit was reached",
-            EndReason::Repetition => "the same position occurred again",
+            EndReason::Repetition => "the same position came back too often",
         };
         write!(
             f,

@@ -261,7 +261,7 @@ impl RulesetId {
             }
             Queah => "The Queah people of Liberia, after Murray; compulsory capture",
             Queah1888 => "Liberia; historical reading after Büttikofer (1888), capture optional",
-            Towers => "Towers Alquerque (Quirkat-ul-Buruj): Alquerque with Bashni stacks, 2012",
+            Towers => "Quirkat-ul-Buruj, invented in 2012; Alquerque with Bashni stacks",
             Alquerque => {
                 "Spain and the Arab world (Alquerque de doze); the reading of modern rule sheets, \
                  e.g. the English Wikipedia: captures and chains compulsory"
@@ -506,7 +506,8 @@ impl OptionKey {
                  scored; 0 switches the limit off."
             }
             OptionKey::Repetition => {
-                "When on, the third occurrence of the same position ends the game and it is scored."
+                "When on, a position that comes back ends the game and it is scored: the third \
+                 time (the second in the Olympiad's Surakarta)."
             }
             OptionKey::MiddleCircuit => {
                 "Adds a third circuit along rank 4 and file d, with four wide loops."

@@ -53,7 +53,15 @@ fn side(game: &Game, moves: &[(Move, bool)]) -> Html {
                            reduced_motion={browser::reduced_motion()} marks={Rc::new(Marks(arrows))} />
             </div>
             <p class="legal-title">{ "Legal moves (those only this reading allows in bold):" }</p>
-            <ul class="legal">{ for items }</ul>
+            if moves.is_empty() {
+                // this reading ends the game here (the Olympiad's first repetition, say)
+                <p class="legal-none" data-no-moves="">{ match game.outcome() {
+                    Some(o) => format!("None: the game is over here ({o})."),
+                    None => "None.".to_string(),
+                } }</p>
+            } else {
+                <ul class="legal">{ for items }</ul>
+            }
         </div>
     }
 }

@@ -438,9 +438,9 @@ pub fn EmbedPage() -> Html {
             if let Some(n) = &state.notice {
                 <p class="notice" role="status" data-refusal={state.refusal.as_ref().map(|r| r.kind())}
                    data-problems={(!setup.problems.is_empty()).then(|| setup.problems.len().to_string())}>
-                    // a refused move's reason reads as a sentence; the parameters' problems name
-                    // each parameter as written in the snippet
-                    if state.refusal.is_some() { { crate::sentence(n) } } else { { n.clone() } }
+                    // the parameters' problems name each parameter as written in the snippet;
+                    // anything else (a refused move's reason) reads as a sentence
+                    if *n == setup.problems.join("; ") { { n.clone() } } else { { crate::sentence(n) } }
                 </p>
             }
             { reserve(top) }

@@ -96,7 +96,9 @@ pub fn MatchBar(props: &MatchBarProps) -> Html {
              data-match-over={over.then_some("")}>
             <p>
                 { format!("Match ({}), game {}: A ({}) {a} – {b} B ({}).", m.goal_text(), index + 1, who(0), who(1)) }
-                { format!(" A plays {} here.", if index % 2 == 0 { "first" } else { "second" }) }
+                { format!(" A {} {} here.",
+                    if props.outcome.is_some() { "played" } else { "plays" },
+                    if index % 2 == 0 { "first" } else { "second" }) }
             </p>
             if over {
                 <p class="verdict">{ format!("The match is over: {verdict}, {a} – {b}.") }</p>

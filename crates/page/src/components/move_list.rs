@@ -23,6 +23,31 @@ pub struct MoveListProps {
 #[component]
 pub fn MoveList(props: &MoveListProps) -> Html {
     let s = props;
+    let list = use_node_ref();
+    {
+        // the move shown kept in view: the list scrolls, never the page (an embed must not scroll
+        // the page it is in), so a long game's last move or a replay's ply is not hidden below
+        let list = list.clone();
+        use_effect_with((s.cursor, s.played.len()), move |_| {
+            let Some(ol) = list.cast::<web_sys::Element>() else {
+                return;
+            };
+            let Ok(Some(shown)) = ol.query_selector("[aria-current=\"step\"]") else {
+                return;
+            };
+            let (box_, at) = (
+                ol.get_bounding_client_rect(),
+                shown.get_bounding_client_rect(),
+            );
+            let above = at.top() - box_.top();
+            let below = at.bottom() - box_.bottom();
+            if above < 0.0 {
+                ol.set_scroll_top(ol.scroll_top() + above.floor() as i32);
+            } else if below > 0.0 {
+                ol.set_scroll_top(ol.scroll_top() + below.ceil() as i32);
+            }
+        });
+    }
     let texts: Vec<String> = s.played.iter().map(|m| m.text(s.rules.board)).collect();
     let entry = |ply: usize, text: String| {
         let on = props.on_action.clone();
@@ -46,7 +71,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
     html! {
         <nav class="history" aria-label="Moves: arrow keys step through them" tabindex="0">
             { entry(0, "start".into()) }
-            <ol class="moves">{ for rows }</ol>
+            <ol class="moves" ref={list}>{ for rows }</ol>
         </nav>
     }
 }

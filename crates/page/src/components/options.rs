@@ -1,6 +1,7 @@
 //! The options of the chosen ruleset, each under a name in words with its values and its sentence
-//! of explanation; changing one opens a game under the changed rules. The key as written in a record
-//! or the address (`limit`, `option.limit=30`) is the control's `data-option` and its tooltip.
+//! of explanation; changing one opens a game under the changed rules. The key as written in a
+//! record or the address (`limit`, `option.limit=30`) is the control's `data-option` and its
+//! tooltip.
 
 use crate::state::with_option;
 use quirkat_rules::{OptionKey, Rules};
@@ -22,11 +23,12 @@ pub fn label(key: OptionKey) -> &'static str {
     }
 }
 
-/// A value as shown: `true` and `false` as yes and no, the others with a capital.
+/// A value as shown: `true` and `on` as yes, `false` and `off` as no (every such option names
+/// what it does when on), the others with a capital.
 pub fn value_label(value: &str) -> String {
     let words = match value {
-        "true" => "yes",
-        "false" => "no",
+        "true" | "on" => "yes",
+        "false" | "off" => "no",
         v => v,
     };
     crate::capitalized(words)
@@ -117,6 +119,7 @@ mod tests {
         assert_eq!(value_label("true"), "Yes");
         assert_eq!(value_label("false"), "No");
         assert_eq!(value_label("huffing"), "Huffing");
-        assert_eq!(value_label("on"), "On");
+        assert_eq!(value_label("on"), "Yes");
+        assert_eq!(value_label("off"), "No");
     }
 }

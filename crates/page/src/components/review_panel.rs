@@ -244,7 +244,11 @@ pub fn ReviewPanel(props: &ReviewPanelProps) -> Html {
                 <span class="what">{ format!("{number} {}", f.played) }</span>
                 { format!(" — {} (−{:.1}); better {}", f.severity.id(), f64::from(f.drop) / 100.0, f.better) }
                 if f.line.len() > 1 {
-                    <span class="line">{ format!(": {}{}", f.line.iter().take(6).cloned().collect::<Vec<_>>().join(" "), if f.line.len() > 6 { " …" } else { "" }) }</span>
+                    // each move kept whole on its line (a line may not break at a move's hyphen)
+                    <span class="line">{ ":" }
+                        { for f.line.iter().take(6).map(|m| html! { <>{ " " }<span class="mv">{ m.clone() }</span></> }) }
+                        if f.line.len() > 6 { { " …" } }
+                    </span>
                 }
             </li>
         }
