@@ -481,6 +481,18 @@ impl OptionKey {
         }
     }
 
+    /// The sentence that explains the option in `ruleset`: as [`OptionKey::describe`], but
+    /// `enforcement` leaves out `free` where the ruleset does not take it (every game but
+    /// Alquerque).
+    pub fn describe_in(self, ruleset: RulesetId) -> &'static str {
+        if self == OptionKey::Enforcement && !ruleset.option_values(self).contains(&"free") {
+            return "Compulsory: a player who can capture must. Huffing: captures are not forced, \
+                    but a player who misses one may have a piece that could have captured removed \
+                    by the opponent.";
+        }
+        self.describe()
+    }
+
     /// One sentence that explains the option.
     pub fn describe(self) -> &'static str {
         match self {

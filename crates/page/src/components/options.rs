@@ -92,7 +92,7 @@ pub fn OptionsForm(props: &OptionsFormProps) -> Html {
                     <span class="key">{ label(key) }</span>
                     { control }
                 </label>
-                <p class="explain">{ key.describe() }</p>
+                <p class="explain">{ key.describe_in(rules.ruleset) }</p>
             </div>
         }
     });

@@ -175,6 +175,17 @@ fn options_per_ruleset() {
     }
     for key in OptionKey::ALL {
         assert!(key.describe().len() > 20, "{}", key.key());
+        for ruleset in RulesetId::ALL {
+            // a ruleset's sentence names only the values it takes
+            let said = key.describe_in(ruleset);
+            let free = ruleset.option_values(key).contains(&"free");
+            assert_eq!(
+                said.contains("Free"),
+                key == OptionKey::Enforcement && free,
+                "{ruleset} {}",
+                key.key()
+            );
+        }
         assert!(!key.values().is_empty());
     }
     assert!(Rules::from_pairs(RulesetId::Srand, [("no_rejump", "true")]).is_err());
