@@ -95,16 +95,23 @@ async function main() {
   const errors = [];
   const watch = watcher(errors);
   /** A browser of its own (`options` added to the context's), its Srand game filed at its first
-   *  move: `[context, page]`. */
+   *  move: `[context, page]`. Its pages have `keptEntry()`: the one game kept, `[key, entry]`, or
+   *  null. */
   const firstMoveKept = async (options = {}) => {
     const own = await browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'block', ...options });
+    await own.addInitScript(() => {
+      window.keptEntry = () => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('quirkat.v1.library.'));
+        return key ? [key, JSON.parse(localStorage.getItem(key))] : null;
+      };
+    });
     const p = await own.newPage();
     watch(p);
     await p.goto(base);
     await p.waitForSelector('[data-status]');
     await fresh(p, 'srand', 'srand');
     await play(p, SRAND[0]);
-    await p.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('quirkat.v1.library.')));
+    await p.waitForFunction(() => window.keptEntry() !== null);
     return [own, p];
   };
   try {
@@ -259,10 +266,8 @@ async function main() {
       // Kathmandu is 5 h 45 min ahead of UTC all year: neither the UTC time nor a whole hour off
       const [own, p] = await firstMoveKept({ timezoneId: 'Asia/Kathmandu' });
       try {
-        const [id, created] = await p.evaluate(() => {
-          const key = Object.keys(localStorage).find((k) => k.startsWith('quirkat.v1.library.'));
-          return [key.slice('quirkat.v1.library.'.length), JSON.parse(localStorage.getItem(key)).created];
-        });
+        const [key, { created }] = await p.evaluate(() => window.keptEntry());
+        const id = key.slice('quirkat.v1.library.'.length);
         await openLibrary(p);
         const local = new Date(created + (5 * 60 + 45) * 60000).toISOString();
         equal(await p.textContent(`[data-entry="${id}"] .title`), `Srand, ${local.slice(0, 10)} ${local.slice(11, 16)}`, 'the title');
@@ -366,10 +371,7 @@ async function main() {
       const [own, p] = await firstMoveKept();
       try {
         // the moves of the one game kept (-1: none)
-        const kept = () => p.evaluate(() => {
-          const key = Object.keys(localStorage).find((k) => k.startsWith('quirkat.v1.library.'));
-          return key ? JSON.parse(localStorage.getItem(key)).record.moves.length : -1;
-        });
+        const kept = () => p.evaluate(() => window.keptEntry()?.[1].record.moves.length ?? -1);
         equal(await kept(), 1, 'filed at its first move');
         // the origin's storage filled to the last character: megabytes while they fit, then the
         // longest value that fits, found by halving
@@ -408,17 +410,13 @@ async function main() {
         equal(await kept(), 1, 'the entry as it was before the storage filled');
         await empty();
         await play(p, SRAND[3]);
-        await p.waitForFunction(() => {
-          const key = Object.keys(localStorage).find((k) => k.startsWith('quirkat.v1.library.'));
-          return JSON.parse(localStorage.getItem(key)).record.moves.length === 4;
-        });
+        await p.waitForFunction(() => window.keptEntry()[1].record.moves.length === 4);
         equal(await notice(p), '', 'nothing to tell once there is room');
         equal(await kept(), 4, 'every move kept, those the full storage refused too');
         // another build's ply in the game kept, and no room to keep the whole entry aside: its
         // beginning opens as a new game, and the entry is left as it was
         const bad = await p.evaluate(() => {
-          const key = Object.keys(localStorage).find((k) => k.startsWith('quirkat.v1.library.'));
-          const entry = JSON.parse(localStorage.getItem(key));
+          const [key, entry] = window.keptEntry();
           entry.record.moves[2] = 'a1-a9';
           localStorage.setItem(key, JSON.stringify(entry));
           return [key, localStorage.getItem(key)];

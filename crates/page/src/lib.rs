@@ -85,16 +85,11 @@ pub fn capitalized(text: &str) -> String {
     }
 }
 
-/// Two reasons told one after the other, each as a [`sentence`].
-pub fn sentences(first: &str, then: &str) -> String {
-    format!("{} {}", sentence(first), sentence(then))
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
     fn a_reason_is_shown_as_a_sentence_and_a_point_keeps_its_case() {
-        use super::{sentence, sentences};
+        use super::sentence;
         assert_eq!(
             sentence("capture is compulsory (a5 can capture)"),
             "Capture is compulsory (a5 can capture)."
@@ -133,10 +128,7 @@ mod tests {
             sentence("the game is over")
         );
         assert_eq!(
-            sentences(
-                "the saved game stops at ply 3",
-                "the game could not be kept"
-            ),
+            sentence("the saved game stops at ply 3. the game could not be kept"),
             "The saved game stops at ply 3. The game could not be kept."
         );
     }

@@ -76,16 +76,20 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The ruleset's name, or the record's ruleset as written where it cannot be read.
+    fn ruleset_name(&self) -> String {
+        self.record
+            .rules()
+            .map(|r| r.ruleset.name().to_string())
+            .unwrap_or_else(|_| self.record.ruleset.clone())
+    }
+
     /// The name to show: the player's, or the ruleset's name with the date.
     pub fn title(&self) -> String {
         if !self.name.trim().is_empty() {
             return self.name.clone();
         }
-        let rules = self
-            .record
-            .rules()
-            .map(|r| r.ruleset.name().to_string())
-            .unwrap_or_else(|_| self.record.ruleset.clone());
+        let rules = self.ruleset_name();
         match &self.record.date {
             Some(d) => format!("{rules}, {d}"),
             None => rules,
@@ -104,13 +108,9 @@ impl Entry {
         }
         let local = self.created + f64::from(offset_minutes) * 60_000.0;
         let minute = (local / 60_000.0).floor().rem_euclid(1440.0) as u32;
-        let rules = self
-            .record
-            .rules()
-            .map(|r| r.ruleset.name().to_string())
-            .unwrap_or_else(|_| self.record.ruleset.clone());
         format!(
-            "{rules}, {} {:02}:{:02}",
+            "{}, {} {:02}:{:02}",
+            self.ruleset_name(),
             date_of(local),
             minute / 60,
             minute % 60

@@ -416,6 +416,15 @@ pub enum MenCapture {
     Forward,
 }
 
+/// The sentence on `enforcement`'s two values that every ruleset taking it has, as a literal (so
+/// that `concat!` can add Alquerque's third).
+macro_rules! compulsory_or_huffing {
+    () => {
+        "Compulsory: a player who can capture must. Huffing: captures are not forced, but a player \
+         who misses one may have a piece that could have captured removed by the opponent."
+    };
+}
+
 /// The option keys of RULES.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OptionKey {
@@ -486,9 +495,7 @@ impl OptionKey {
     /// Alquerque).
     pub fn describe_in(self, ruleset: RulesetId) -> &'static str {
         if self == OptionKey::Enforcement && !ruleset.option_values(self).contains(&"free") {
-            return "Compulsory: a player who can capture must. Huffing: captures are not forced, \
-                    but a player who misses one may have a piece that could have captured removed \
-                    by the opponent.";
+            return compulsory_or_huffing!();
         }
         self.describe()
     }
@@ -496,11 +503,10 @@ impl OptionKey {
     /// One sentence that explains the option.
     pub fn describe(self) -> &'static str {
         match self {
-            OptionKey::Enforcement => {
-                "Compulsory: a player who can capture must. Huffing: captures are not forced, but a \
-                 player who misses one may have a piece that could have captured removed by the \
-                 opponent. Free (Alquerque): capturing is never required and never punished."
-            }
+            OptionKey::Enforcement => concat!(
+                compulsory_or_huffing!(),
+                " Free (Alquerque): capturing is never required and never punished."
+            ),
             OptionKey::Chains => {
                 "Compulsory: after each leap the piece goes on capturing while it can. Optional: \
                  every landing point may end the move. None: a capture is one short leap."

@@ -56,8 +56,7 @@ fn initial_state() -> AppState {
         browser::replace_query("");
     }
     if !notices.is_empty() {
-        let told: Vec<String> = notices.iter().map(|n| crate::sentence(n)).collect();
-        state.notice = Some(told.join(" "));
+        state.notice = Some(notices.join(". "));
     }
     state
 }

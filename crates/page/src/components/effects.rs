@@ -42,8 +42,9 @@ pub fn use_saving(store: &UseReducerHandle<AppState>) -> u32 {
     use_effect_with(key, move |(_, moves, ..)| {
         // added to the notice shown (the reason an opened game was cut short, say), once
         let tell = |e: String| match &state.notice {
-            Some(shown) if shown.contains(&e) || shown.contains(&crate::sentence(&e)) => {}
-            Some(shown) => state.dispatch(Action::Notice(crate::sentences(shown, &e))),
+            Some(shown) if shown.contains(&e) => {}
+            // joined as every notice is, and shown as sentences by `crate::sentence`
+            Some(shown) => state.dispatch(Action::Notice(format!("{shown}. {e}"))),
             None => state.dispatch(Action::Notice(e)),
         };
         let mut local = LocalStore::open();
