@@ -41,7 +41,9 @@
 //!   stops wherever level 6 would move out of it (`RootMoves::Drawn`; a retake the table forbids
 //!   is no retake), and plays a move out of it only when every drawing move loses under those
 //!   rules (a third occurrence with fewer pieces, scored by `majority`). In a drawn position its
-//!   contempt for draws is [`LEVEL6_DRAWN_TABLE_CONTEMPT`].
+//!   contempt for draws is [`LEVEL6_DRAWN_TABLE_CONTEMPT`], and among moves about as good it goes
+//!   where the game has not been: its opponent's mistakes are what it wins by there, and a game
+//!   that comes back to its positions ends sooner.
 //! * **level 5** converts a won position from the table only in the endgame (at most
 //!   [`LEVEL5_TABLE_MATERIAL`] pieces on the board and in reserve, both sides); otherwise it
 //!   searches like any other ruleset, so it can slip from a draw into a loss, which level 6 then

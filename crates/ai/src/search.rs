@@ -36,7 +36,8 @@
 //!   path.
 //! * In a position a solved game calls drawn (`RootMoves::Drawn`), a move of the root's side out
 //!   of the draw ends the line, after the rules' own ends: its position scores the evaluation
-//!   `DECIDED` (10,000) beyond, for the opponent, and is not searched.
+//!   `DECIDED` (10,000) beyond, for the opponent, and is not searched. There a root move into a
+//!   position the game has already seen scores `SEEN_AGAIN` (30 centimen) less.
 //!
 //! # Search
 //!
@@ -333,13 +334,21 @@ pub(crate) trait Verdict {
 /// the draw comes after every move the search has not proven lost, and before those it has).
 const DECIDED: i32 = 10_000;
 
+/// What a root move of a solved draw loses, in centimen, when its position occurred earlier in
+/// the game (since the last irreversible move). Within the draw, level 6 wins only when its
+/// opponent goes wrong, and a game that comes back to its positions ends sooner, at a third
+/// occurrence, with fewer chances for that; so it prefers positions not yet seen when they are
+/// about as good (`docs/ai-levels.md`, "Positions not seen before").
+const SEEN_AGAIN: i32 = 30;
+
 /// What every node of one search reads: the clock, and the verdict in a drawn position.
 struct Cx<'a> {
     clock: &'a dyn Clock,
     verdict: Option<&'a dyn Verdict>,
 }
 
-/// One root move with its fixed noise (levels below 6 add noise to the root scores).
+/// One root move with its fixed offset to its score: the noise levels below 6 add, and in a
+/// solved draw `SEEN_AGAIN` off a position the game has seen.
 #[derive(Clone, Copy)]
 struct RootMove {
     m: Move,
@@ -683,6 +692,15 @@ impl Searcher {
                 0
             };
             self.root.push(RootMove { m: *m, noise: n });
+        }
+        // in a solved draw, a position the game has seen is marked down (`SEEN_AGAIN`)
+        if verdict.is_some() {
+            for r in &mut self.root {
+                let child = make(&rules, &pos, &r.m);
+                if game.history().contains(&child.hash()) {
+                    r.noise -= SEEN_AGAIN * unit / CENTIMEN_A_MAN;
+                }
+            }
         }
         self.root
             .sort_by_key(|r| std::cmp::Reverse(capture_rank(&pos, &r.m)));
@@ -1336,6 +1354,52 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 mod tests {
     use super::*;
     use crate::clock::ZeroClock;
+
+    /// A verdict that calls every position drawn.
+    struct AllDrawn;
+    impl Verdict for AllDrawn {
+        fn wins(&self, _: &Position) -> bool {
+            false
+        }
+    }
+
+    /// In a solved draw a root move into a position the game has already seen is marked down
+    /// [`SEEN_AGAIN`], and no other; outside one nothing is. (The verdict is Queah's table in
+    /// play; any ruleset shows the mark. Here Surakarta's start comes back after two steps each, so
+    /// the first step's position has been seen once.)
+    #[test]
+    fn in_a_solved_draw_a_position_seen_before_is_marked_down() {
+        let rules = Rules::new(RulesetId::Surakarta);
+        let mut game = Game::new(rules);
+        for text in ["a2-a3", "a5-a4", "a3-a2", "a4-a5"] {
+            game.play_text(text).expect("legal");
+        }
+        assert_eq!(game.position().hash(), Game::new(rules).position().hash());
+        let again = game.parse_move("a2-a3").expect("legal");
+        for drawn in [true, false] {
+            let mut s = Searcher::new(1);
+            let among = if drawn {
+                RootMoves::Drawn(&AllDrawn)
+            } else {
+                RootMoves::All
+            };
+            s.search_among(
+                &game,
+                &Limits::depth(1),
+                &ZeroClock,
+                &mut |_| true,
+                0,
+                0,
+                among,
+            );
+            assert_eq!(s.root.len(), game.legal_moves().len());
+            let off = -SEEN_AGAIN * s.unit() / CENTIMEN_A_MAN;
+            for r in &s.root {
+                let want = if drawn && r.m == again { off } else { 0 };
+                assert_eq!(r.noise, want, "{} drawn {drawn}", r.m.text(rules.board));
+            }
+        }
+    }
 
     /// A Mullah in the corner of a lattice of sixteen men has 15,981 capture chains: the list that
     /// holds them is not kept for the next node at its ply.
