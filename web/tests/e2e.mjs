@@ -403,6 +403,7 @@ async function main() {
       equal(await page.getAttribute('[data-piece][data-at="h4"]', 'data-piece'), 'second:king', 'a king at the end');
       const column = await page.getAttribute('[data-piece][data-at="h4"]', 'data-stack');
       truthy(column.length === 4 && column.endsWith('S'), `three taken under the new king: ${column}`);
+      equal(await page.locator('[data-piece][data-at="h4"] .crown').count(), 1, 'the column under the new king wears a crown');
       await shot(page, path.join(artifacts, 'bashni-promoted.png'));
     });
 

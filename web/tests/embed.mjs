@@ -467,6 +467,9 @@ async function main() {
         await p.locator('[data-ply="3"]').waitFor();
         await p.click('[data-ply="2"]');
         await p.click('.embed-maker summary');
+        // the lists read as words; their values are the parameters
+        equal((await p.locator('[data-embed-theme] option').allTextContents()).join(', '), 'Light, Dark, Manuscript', 'the themes named');
+        equal((await p.locator('[data-embed-mode] option').allTextContents()).join(', '), 'Replay, Diagram (view), Live board (play)', 'the modes named');
         await p.selectOption('[data-embed-theme]', 'manuscript');
         const iframe = await p.inputValue('[data-snippet="iframe"]');
         truthy(iframe.includes('embed.html?ruleset=zamma&amp;moves=d4-e5+f6xd4+c3xe5&amp;ply=2&amp;mode=replay'), iframe);

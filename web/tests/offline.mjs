@@ -299,6 +299,12 @@ async function main() {
       await page.locator('[data-ply="2"]').waitFor({ timeout: 20000 });
       await page.selectOption('[data-player="second"]', 'person');
       await shot(page, path.join(artifacts, 'update-ready.png'));
+      // *later* sets the notice aside; the about panel still offers the switch
+      await page.click('[data-update-ready] [data-action="update-later"]');
+      await page.locator('[data-update-ready]').waitFor({ state: 'detached' });
+      await page.click('.about summary');
+      await page.locator('.about [data-update-waiting] [data-action="reload"]').waitFor();
+      await shot(page.locator('.about'), path.join(artifacts, 'update-later.png'));
       // reloading without the click keeps the first build too
       await page.reload();
       await boardReady(page);

@@ -98,6 +98,17 @@ pub const KING_RIM: f64 = 0.72;
 /// The crown drawn on a king, centred on (0, 0).
 pub const CROWN: &str = "M-0.18 0.1 L-0.2 -0.12 L-0.09 0 L0 -0.16 L0.09 0 L0.2 -0.12 L0.18 0.1 Z";
 
+/// Where a column commanded by a king wears its crown, as an SVG `transform` for [`CROWN`]: smaller,
+/// astride the top disc's far rim (`top` is that disc's level, [`stack_offsets`]), so that the
+/// height written on the disc stays clear. A king held lower in a column shows by its outline
+/// ([`KING_DISC_EDGE`]).
+pub fn column_crown(top: f64) -> String {
+    format!(
+        "translate(0 {}) scale(0.7)",
+        num(top - PIECE * DISC_SQUASH + DISC_DROP)
+    )
+}
+
 /// A towers disc is an ellipse [`PIECE`] wide and this share of it high, its centre this far
 /// below its level ([`stack_offsets`]), so that the rim of every disc under it shows.
 pub const DISC_SQUASH: f64 = 0.8;

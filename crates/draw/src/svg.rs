@@ -128,6 +128,15 @@ fn piece_body(out: &mut String, piece: &Standing, p: &Palette) {
             );
         }
         let top = offsets.last().copied().unwrap_or(0.0);
+        if piece.king {
+            let _ = write!(
+                out,
+                r#"<path class="crown" transform="{}" d="{CROWN}" fill="{}" stroke="{}" stroke-width="0.02"/>"#,
+                geometry::column_crown(top),
+                p.crown,
+                p.crown_edge
+            );
+        }
         let ink = match piece.side {
             Side::First => p.first_text,
             Side::Second => p.second_text,

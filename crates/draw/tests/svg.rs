@@ -360,6 +360,51 @@ fn towers_stacks_show_every_piece() {
     assert!(tall > 0);
 }
 
+/// Lasca's and Bashni's columns: the one commanded by a king wears a crown, and every king in a
+/// column, on top or held below, is outlined in the crown's colour.
+#[test]
+fn a_column_commanded_by_a_king_wears_a_crown() {
+    for id in [RulesetId::Lasca, RulesetId::Bashni] {
+        let crowned = |g: &Game| {
+            let pos = g.position();
+            g.rules().board.iter().any(|p| {
+                let column = pos.column_at(p);
+                column.len() > 1 && column.last().is_some_and(|top| top.king)
+            })
+        };
+        let game = (0..200)
+            .find_map(|seed| reach(id, seed, |g, _| crowned(g)))
+            .expect("a column under a king in random play");
+        let pos = game.position();
+        let doc_text = diagram(&game, None, &Style::default());
+        let doc = parse(&doc_text);
+        let mut columns = 0;
+        for n in with(&doc, "data-stack") {
+            let p = game
+                .rules()
+                .board
+                .parse_point(n.attribute("data-at").unwrap())
+                .unwrap();
+            let column = pos.column_at(p);
+            if column.len() < 2 {
+                continue;
+            }
+            columns += 1;
+            let crowns = n
+                .children()
+                .filter(|c| c.attribute("class") == Some("crown"));
+            let top_king = column.last().unwrap().king;
+            assert_eq!(crowns.count(), usize::from(top_king), "{id:?} {column:?}");
+            let outlined = n
+                .children()
+                .filter(|c| c.attribute("class").is_some_and(|k| k.ends_with(" king")))
+                .count();
+            assert_eq!(outlined, column.iter().filter(|x| x.king).count());
+        }
+        assert!(columns > 0);
+    }
+}
+
 #[test]
 fn queah_reserves_are_drawn_beyond_each_players_edge() {
     let game = reach(RulesetId::Queah, 2, |g, _| {

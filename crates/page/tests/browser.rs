@@ -377,7 +377,7 @@ fn drawing(svg: &Element) -> Drawing {
                 .iter()
                 .map(|s| {
                     let mut t = format!("{} {}", s.tag_name(), get(s, "class"));
-                    for a in ["cx", "cy", "r", "rx", "ry", "d", "x", "y"] {
+                    for a in ["cx", "cy", "r", "rx", "ry", "d", "x", "y", "transform"] {
                         if let Some(v) = s.get_attribute(a) {
                             t.push_str(&format!(" {a}={v}"));
                         }
@@ -455,6 +455,19 @@ async fn the_diagram_draws_what_the_board_draws() {
     cases.push((somewhere(RulesetId::Towers, 60, 4), false, true));
     cases.push((somewhere(RulesetId::Towers, 90, 4), true, false));
     cases.push((somewhere(RulesetId::Srand, 80, 3), true, true));
+    // a column commanded by a king, crowned, in Lasca and in Bashni
+    for id in [RulesetId::Lasca, RulesetId::Bashni] {
+        let crowned = (0..100)
+            .flat_map(|seed| [40, 80].map(|plies| somewhere(id, plies, seed)))
+            .find(|g| {
+                g.rules().board.iter().any(|p| {
+                    let column = g.position().column_at(p);
+                    column.len() > 1 && column.last().is_some_and(|top| top.king)
+                })
+            })
+            .expect("a column under a king in random play");
+        cases.push((crowned, true, false));
+    }
     let mut stacks = 0;
     let mut loops = 0;
     for (game, flip, labels) in cases {

@@ -425,6 +425,17 @@ macro_rules! compulsory_or_huffing {
     };
 }
 
+/// The `limit` option's sentence, naming what counts as progress (RULES.md, "End of game").
+macro_rules! limit_without {
+    ($progress:literal) => {
+        concat!(
+            "The game ends after this many plies without ",
+            $progress,
+            ", and is scored; 0 switches the limit off."
+        )
+    };
+}
+
 /// The option keys of RULES.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OptionKey {
@@ -492,12 +503,30 @@ impl OptionKey {
 
     /// The sentence that explains the option in `ruleset`: as [`OptionKey::describe`], but
     /// `enforcement` leaves out `free` where the ruleset does not take it (every game but
-    /// Alquerque).
+    /// Alquerque), and `limit` names as progress only what the ruleset has: a promotion where men
+    /// are promoted, a huff where the ruleset huffs or huffing can be chosen; in Queah it says that
+    /// a drop is no progress.
     pub fn describe_in(self, ruleset: RulesetId) -> &'static str {
-        if self == OptionKey::Enforcement && !ruleset.option_values(self).contains(&"free") {
-            return compulsory_or_huffing!();
+        let takes = |key: OptionKey, value| {
+            ruleset.options().contains(&key) && ruleset.option_values(key).contains(&value)
+        };
+        match self {
+            OptionKey::Enforcement if !takes(self, "free") => compulsory_or_huffing!(),
+            OptionKey::Limit if Rules::new(ruleset).family == Family::Queah => {
+                limit_without!("a capture (a drop is not one)")
+            }
+            OptionKey::Limit => match (
+                Rules::new(ruleset).promotion,
+                Rules::new(ruleset).capture == CaptureRule::Huffing
+                    || takes(OptionKey::Enforcement, "huffing"),
+            ) {
+                (true, true) => self.describe(),
+                (true, false) => limit_without!("a capture or a promotion"),
+                (false, true) => limit_without!("a capture or a huff"),
+                (false, false) => limit_without!("a capture"),
+            },
+            _ => self.describe(),
         }
-        self.describe()
     }
 
     /// One sentence that explains the option.
@@ -519,10 +548,7 @@ impl OptionKey {
                 "All: men capture in all four diagonal directions. Forward: men capture diagonally \
                  forward only."
             }
-            OptionKey::Limit => {
-                "The game ends after this many plies without a capture, promotion or huff, and is \
-                 scored; 0 switches the limit off."
-            }
+            OptionKey::Limit => limit_without!("a capture, a promotion or a huff"),
             OptionKey::Repetition => {
                 "When on, a position that comes back ends the game and it is scored: the third \
                  time (the second in the Olympiad's Surakarta)."

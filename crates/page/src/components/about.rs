@@ -1,6 +1,8 @@
 //! The about panel, and the two offers that come from the browser: "a new version is ready —
 //! reload" when a new build waits behind this page, and *Install* when the browser offers to
-//! install the app.
+//! install the app. The notice floats over the foot of the page; *later* sets it aside and the
+//! panel offers the reload instead (`data-update-waiting`); the notice is back when the page is
+//! next opened.
 //!
 //! The panel carries the build's version as `data-version` and whether the saved games are safe from
 //! eviction as `data-persisted` (`yes`, `no`, or `unknown` before the browser has said).
@@ -18,6 +20,8 @@ pub fn About() -> Html {
     let waiting = use_state(|| None::<ServiceWorker>);
     let install = use_state(|| None::<JsValue>);
     let persisted = use_state(|| None::<bool>);
+    // the notice set aside by *later*: it floats over the foot of the page (the board, on a phone)
+    let later = use_state(|| false);
     {
         let waiting = waiting.setter();
         let install = install.setter();
@@ -50,6 +54,10 @@ pub fn About() -> Html {
             }
         })
     };
+    let on_later = {
+        let later = later.clone();
+        Callback::from(move |_: MouseEvent| later.set(true))
+    };
     let on_install = {
         let install = install.clone();
         Callback::from(move |_| {
@@ -76,10 +84,12 @@ pub fn About() -> Html {
     };
     html! {
         <>
-            if waiting.is_some() {
+            if waiting.is_some() && !*later {
                 <p class="update" role="status" data-update-ready="">
                     { "A new version is ready — " }
-                    <button data-action="reload" onclick={on_reload}>{ "reload" }</button>
+                    <button data-action="reload" onclick={on_reload.clone()}>{ "reload" }</button>
+                    <button data-action="update-later" onclick={on_later}
+                            title="The About panel keeps the offer">{ "later" }</button>
                 </p>
             }
             if install.is_some() {
@@ -95,6 +105,14 @@ pub fn About() -> Html {
                 } }</p>
                 <p class="storage">{ safe }</p>
                 <p class="version">{ "Version " }<code>{ (*version).clone() }</code></p>
+                if waiting.is_some() && *later {
+                    <p class="waiting" data-update-waiting="">
+                        { "A new version is ready. " }
+                        <button data-action="reload" onclick={on_reload}>
+                            { "Reload to use it" }
+                        </button>
+                    </p>
+                }
             </details>
         </>
     }

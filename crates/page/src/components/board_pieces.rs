@@ -1,6 +1,7 @@
 //! The points of the board and what stands on them: pieces (men as plain discs, kings with a
-//! crown and a double rim), towers stacks, the selected piece's targets, marks for pieces that must
-//! capture, the keyboard cursor; and the last move's glide and fading captures.
+//! crown and a double rim), columns (a king on top wears a smaller crown), the selected piece's
+//! targets, marks for pieces that must capture, the keyboard cursor; and the last move's glide and
+//! fading captures.
 
 use super::board_view::BoardShown;
 use quirkat_draw::geometry::{
@@ -63,9 +64,14 @@ pub fn piece_body(piece: &Piece, board: BoardKind) -> Html {
             }
         });
         let top = offsets.last().copied().unwrap_or(0.0);
+        // a column commanded by a king wears a smaller crown on its top disc's rim
+        let crown = piece.king.then(|| {
+            html! { <path class="crown" transform={geometry::column_crown(top)} d={CROWN} /> }
+        });
         return html! {
             <>
                 { for discs }
+                { for crown }
                 <text class={classes!("height", side)} x="0" y={num(top + HEIGHT_DROP)}>
                     { piece.stack.len().to_string() }
                 </text>

@@ -150,15 +150,15 @@ pub fn EmbedMaker(props: &EmbedMakerProps) -> Html {
             <div class="buttons">
                 <label>{ "Mode " }
                     <select data-embed-mode="" onchange={on_mode} aria-label="The embed's mode">
-                        <option value="replay" selected={*mode == Mode::Replay}>{ "replay" }</option>
-                        <option value="view" selected={*mode == Mode::View}>{ "view (a diagram)" }</option>
-                        <option value="play" selected={*mode == Mode::Play}>{ "play" }</option>
+                        <option value="replay" selected={*mode == Mode::Replay}>{ "Replay" }</option>
+                        <option value="view" selected={*mode == Mode::View}>{ "Diagram (view)" }</option>
+                        <option value="play" selected={*mode == Mode::Play}>{ "Live board (play)" }</option>
                     </select>
                 </label>
                 <label>{ "Theme " }
                     <select data-embed-theme="" onchange={on_theme} aria-label="The embed's look">
                         { for Theme::ALL.iter().map(|t| html! {
-                            <option value={t.id()} selected={*t == *theme}>{ t.id() }</option>
+                            <option value={t.id()} selected={*t == *theme}>{ crate::capitalized(t.id()) }</option>
                         }) }
                     </select>
                 </label>

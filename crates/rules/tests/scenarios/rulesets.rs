@@ -132,7 +132,8 @@ fn boards_and_start_material() {
 /// The options of each ruleset: `enforcement` (srand, satoel, towers, alquerque), `chains`
 /// (alquerque), `rejump` (lasca), `men_capture` (bashni), `middle_circuit`,
 /// `drop_ends_turn`, `no_rejump`, and `limit` and `repetition` everywhere; the Olympiad's limit
-/// is 50 plies, everyone else's 100; every option is explained.
+/// is 50 plies, everyone else's 100; every option is explained, in each ruleset with only the
+/// values and the kinds of progress it has.
 #[test]
 fn options_per_ruleset() {
     use OptionKey::*;
@@ -185,6 +186,28 @@ fn options_per_ruleset() {
                 "{ruleset} {}",
                 key.key()
             );
+            // and counts as progress only what the ruleset has (RULES.md, "End of game")
+            if key == OptionKey::Limit {
+                let promotes = Rules::new(ruleset).promotion;
+                // RULES.md: `enforcement=huffing` where the option is, and Zamma after Monod's
+                // capture is enforced only by huffing
+                let huffs = matches!(
+                    ruleset,
+                    RulesetId::Srand
+                        | RulesetId::Satoel
+                        | RulesetId::Towers
+                        | RulesetId::Zamma1951
+                        | RulesetId::Alquerque
+                        | RulesetId::AlquerqueAlfonso
+                        | RulesetId::AlquerqueMurray
+                        | RulesetId::AlquerqueCovarrubias
+                );
+                assert_eq!(said.contains("promotion"), promotes, "{ruleset}");
+                assert_eq!(said.contains("huff"), huffs, "{ruleset}");
+                assert!(said.contains("a capture"), "{ruleset}");
+                let queah = matches!(ruleset, RulesetId::Queah | RulesetId::Queah1888);
+                assert_eq!(said.contains("a drop is not one"), queah, "{ruleset}");
+            }
         }
         assert!(!key.values().is_empty());
     }
