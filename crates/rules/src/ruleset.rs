@@ -510,15 +510,15 @@ impl OptionKey {
         let takes = |key: OptionKey, value| {
             ruleset.options().contains(&key) && ruleset.option_values(key).contains(&value)
         };
+        let rules = Rules::new(ruleset);
         match self {
             OptionKey::Enforcement if !takes(self, "free") => compulsory_or_huffing!(),
-            OptionKey::Limit if Rules::new(ruleset).family == Family::Queah => {
+            OptionKey::Limit if rules.family == Family::Queah => {
                 limit_without!("a capture (a drop is not one)")
             }
             OptionKey::Limit => match (
-                Rules::new(ruleset).promotion,
-                Rules::new(ruleset).capture == CaptureRule::Huffing
-                    || takes(OptionKey::Enforcement, "huffing"),
+                rules.promotion,
+                rules.capture == CaptureRule::Huffing || takes(OptionKey::Enforcement, "huffing"),
             ) {
                 (true, true) => self.describe(),
                 (true, false) => limit_without!("a capture or a promotion"),
