@@ -61,8 +61,10 @@
 //! reach it. Its time a move is measured here, replay and pipes included (about 1 ms a move).
 //!
 //! For level 6 and `material` under `--movetime`, a line gives the share of the move time they
-//! spent on the moves where it should all be used: more than one legal move, and no win or loss
-//! proven by the search (a forced move and a proven end are played at once). Each player's line
+//! spent on the moves where it should all be used: more than one legal move, no win or loss
+//! proven by the search (a forced move and a proven end are played at once), and a search that
+//! stopped short of the depth limit (one that reached it had every line end before it, at a
+//! repetition, say: those moves are counted apart, in brackets). Each player's line
 //! gives its mean depth (the deepest finished iteration) and its nodes a second: every node its
 //! searches visited, the iteration a time limit cuts included, over its whole time. An older build
 //! played through `--b-exe` answers only the last finished iteration's nodes (see
@@ -77,7 +79,7 @@
 use crate::args::{RulesArgs, Takes, key_value, number, positive};
 use crate::engine::Remote;
 use quirkat_ai::queah::{Table, Value};
-use quirkat_ai::search::mate_distance;
+use quirkat_ai::search::{MAX_DEPTH, mate_distance};
 use quirkat_ai::{
     Choice, Clock, Limits, Player, Searcher, SolvedTable, StdClock, Weights, ZeroClock, choose,
 };
@@ -339,12 +341,33 @@ struct Stats {
     depth: u64,
     nodes: u64,
     /// Moves with more than one legal move whose search ended with the game undecided (no win or
-    /// loss proven), and the time spent on them: the moves where the whole budget should be used.
+    /// loss proven) and short of the depth limit, and the time spent on them: the moves where the
+    /// whole budget should be used.
     open_moves: u64,
     open_ms: f64,
+    /// Moves with a choice and the game undecided whose search reached [`MAX_DEPTH`]: every line
+    /// ended before it (at a repetition, say), so more time would have found nothing more.
+    exhausted: u64,
 }
 
 impl Stats {
+    /// Counts a move: `choices` legal moves, the search's `score` (`None` for a move played from
+    /// a table), its `(depth, nodes)`, and the milliseconds it took.
+    fn count(&mut self, choices: usize, score: Option<i32>, (depth, nodes): (u32, u64), ms: f64) {
+        self.moves += 1;
+        self.ms += ms;
+        if choices > 1 && score.is_some_and(|s| mate_distance(s).is_none()) {
+            if depth >= MAX_DEPTH {
+                self.exhausted += 1;
+            } else {
+                self.open_moves += 1;
+                self.open_ms += ms;
+            }
+        }
+        self.depth += depth as u64;
+        self.nodes += nodes;
+    }
+
     fn add(&mut self, o: &Stats) {
         self.moves += o.moves;
         self.ms += o.ms;
@@ -352,6 +375,7 @@ impl Stats {
         self.nodes += o.nodes;
         self.open_moves += o.open_moves;
         self.open_ms += o.open_ms;
+        self.exhausted += o.exhausted;
     }
 }
 
@@ -625,16 +649,7 @@ fn play_game(
                 score.map_or("table".to_string(), |s| s.to_string())
             ));
         }
-        let st = &mut stats[who];
-        let ms = clock.now_ms() - t;
-        st.moves += 1;
-        st.ms += ms;
-        if choices > 1 && score.is_some_and(|s| mate_distance(s).is_none()) {
-            st.open_moves += 1;
-            st.open_ms += ms;
-        }
-        st.depth += last.0 as u64;
-        st.nodes += last.1;
+        stats[who].count(choices, score, last, clock.now_ms() - t);
         let Some(m) = m else { break };
         game.play(&m)
             .map_err(|e| format!("an illegal move was chosen: {e}"))?;
@@ -823,11 +838,19 @@ fn report(a: &Args, played: &Played) {
             );
             if a.fixed.is_none() && st.open_moves > 0 && thinks_by_time(players[i]) {
                 say!(
-                    "{} ({}): {:.0}% of the move time on the {} moves with a choice and the game undecided",
+                    "{} ({}): {:.0}% of the move time on the {} moves with a choice and the game undecided{}",
                     ["A", "B"][i],
                     players[i],
                     100.0 * st.open_ms / (st.open_moves as f64 * a.movetime),
-                    st.open_moves
+                    st.open_moves,
+                    if st.exhausted > 0 {
+                        format!(
+                            " ({} more searched to the depth limit, {MAX_DEPTH} plies)",
+                            st.exhausted
+                        )
+                    } else {
+                        String::new()
+                    }
                 );
             }
         }
@@ -980,4 +1003,34 @@ fn elo(scores: &[f64]) -> (f64, f64) {
     let e = -400.0 * (1.0 / p - 1.0).log10();
     let slope = 400.0 / (std::f64::consts::LN_10 * p * (1.0 - p));
     (e, 1.96 * sd * slope)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quirkat_ai::search::MATE;
+
+    /// The share of the move time is taken over the moves where more time could tell: a forced
+    /// move, a move from a table, a proven win or loss and a search that reached the depth limit
+    /// are left out, the last counted apart.
+    #[test]
+    fn the_share_of_the_move_time_counts_only_the_moves_more_time_could_change() {
+        let mut st = Stats::default();
+        st.count(5, Some(30), (12, 1000), 900.0);
+        st.count(1, Some(30), (1, 10), 2.0);
+        st.count(5, None, (0, 0), 1.0);
+        st.count(5, Some(MATE - 7), (7, 500), 40.0);
+        st.count(5, Some(-60), (MAX_DEPTH, 800), 50.0);
+        st.count(5, Some(-20), (MAX_DEPTH - 1, 900), 880.0);
+        assert_eq!((st.moves, st.open_moves, st.exhausted), (6, 2, 1));
+        assert_eq!(st.open_ms, 1780.0);
+        assert_eq!((st.depth, st.nodes), (12 + 1 + 7 + 60 + 59, 3210));
+        let mut both = Stats::default();
+        both.add(&st);
+        both.add(&st);
+        assert_eq!(
+            (both.open_moves, both.exhausted, both.open_ms),
+            (4, 2, 3560.0)
+        );
+    }
 }

@@ -234,6 +234,10 @@ pub(crate) fn set_aside(store: &mut dyn KeyValue, key: &str, raw: &str, why: &st
             "{why}; it could not be kept aside ({e}), and the settings in use will be written \
              over it where there is room"
         ),
+        Err(e) if key == CURRENT => format!(
+            "{why}; it could not be kept aside ({e}), and the game opened now will be written over \
+             it where there is room"
+        ),
         Err(e) => format!("{why}; it could not be kept aside ({e}) and was left in place"),
     }
 }
@@ -553,9 +557,15 @@ pub fn restore(store: &mut dyn KeyValue, wanted: Option<Rules>) -> (AppState, Ve
                 None => Rules::new(RulesetId::Srand),
                 Some(Ok(r)) => r,
                 Some(Err(e)) => {
-                    notices.push(format!(
-                        "the saved choice of game '{}' could not be read ({e})",
-                        short(key.unwrap_or_default())
+                    // kept aside, as any unreadable value: the page writes its own choice here
+                    notices.push(set_aside(
+                        store,
+                        CURRENT,
+                        current.unwrap_or_default(),
+                        &format!(
+                            "the saved choice of game '{}' could not be read ({e})",
+                            short(key.unwrap_or_default())
+                        ),
                     ));
                     Rules::new(RulesetId::Srand)
                 }

@@ -234,6 +234,11 @@ fn bad_settings_and_a_bad_current_key_fall_back_with_notices() {
     assert_eq!(s.ruleset(), RulesetId::Srand);
     assert_eq!(s.settings, Settings::default());
     assert_eq!(notices.len(), 2, "{notices:?}");
+    // both are kept aside, not lost, and the notices say where
+    let aside = "quirkat.v1.unreadable.current";
+    assert_eq!(store.get(aside).as_deref(), Some("rules:chess.limit=9"));
+    assert!(notices.iter().any(|n| n.contains(aside)), "{notices:?}");
+    assert!(store.get("quirkat.v1.unreadable.settings").is_some());
     save_settings(
         &mut store,
         &Settings {
@@ -252,10 +257,15 @@ fn bad_settings_and_a_bad_current_key_fall_back_with_notices() {
         refused: "quirkat.v1.unreadable.",
     };
     full.map.set(SETTINGS, "{\"flipped\": 3}").unwrap();
+    full.map.set(CURRENT, "rules:chess").unwrap();
     let (_, notices) = restore(&mut full, None);
-    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices.len(), 2, "{notices:?}");
     assert!(
-        notices[0].contains("the settings in use will be written over it"),
+        notices[0].contains("the game opened now will be written over it"),
+        "{notices:?}"
+    );
+    assert!(
+        notices[1].contains("the settings in use will be written over it"),
         "{notices:?}"
     );
 }
