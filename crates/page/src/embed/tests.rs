@@ -372,3 +372,213 @@ fn a_puzzle_embed_by_its_id_or_its_place() {
     assert_eq!(choice, url::PuzzleChoice::Place(1));
     assert_eq!(problems, [url::PUZZLE_ID_AND_N]);
 }
+
+/// `text` with one to four random edits: a few characters cut, a word of `vocabulary` put in, a
+/// stretch doubled, or the end cut off, each at a character's edge.
+fn garbled(text: &str, vocabulary: &[&str], rng: &mut quirkat_rules::rng::Rng) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(chars.len() + 1);
+        match rng.below(4) {
+            0 => {
+                let end = (at + 1 + rng.below(4)).min(chars.len());
+                chars.drain(at..end);
+            }
+            1 => {
+                let word = vocabulary[rng.below(vocabulary.len())];
+                chars.splice(at..at, word.chars());
+            }
+            2 => {
+                let end = (at + 1 + rng.below(12)).min(chars.len());
+                let stretch: Vec<char> = chars[at..end].to_vec();
+                chars.splice(at..at, stretch);
+            }
+            _ => chars.truncate(at),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Thousands of garbled embed addresses, from a fixed seed, never panic: each gives an embed whose
+/// problems are each said in words and whose ply is within its game.
+#[test]
+fn garbled_embed_addresses_never_panic() {
+    let towers = Game::new(Rules::new(RulesetId::Towers))
+        .to_position_string()
+        .replace(' ', "+");
+    let queries = [
+        "?ruleset=srand&moves=d4-e5+f6xd4%20c3xe5&ply=2&flip=1&labels=1&movelist=1&theme=manuscript&autoplay=800&parentOrigin=https://history.example".to_string(),
+        format!("ruleset=towers&mode=view&position={towers}&marks=c2,c3,c2%3Ec3"),
+        "?ruleset=queah&first=person&second=3&controls=1".into(),
+        "?ruleset=zamma&option.limit=40&option.majority=1&moves=d4-e5+f6xd4+c3xe5&ply=2".into(),
+        "?ruleset=zamma&mode=demo&rule=take-the-most".into(),
+        "?ruleset=srand&mode=lesson&lesson=zamma&step=2".into(),
+        "?ruleset=srand&mode=puzzle&id=srand-001".into(),
+        "?ruleset=surakarta-olympiad&mode=replay&moves=a1-b2&autoplay=500".into(),
+        "?ruleset=bashni&mode=play&first=6&second=person&flip=0".into(),
+    ];
+    let vocabulary: Vec<&str> = "& = ? % %2 %zz %00 %C3%A9 %F0%9F + x - : > , @ ply= moves= \
+        position= mode= ruleset= option. rule= step= lesson= puzzle= id= n= marks= theme= \
+        parentOrigin= autoplay= first= second= 99999999999999999999999 -1 0 é \u{1F600} a1 z99 \
+        e5xc3 view play replay demo lesson puzzle queah towers lasca"
+        .split_whitespace()
+        .collect();
+    let mut rng = quirkat_rules::rng::Rng::new(17);
+    let (mut clean, mut with_moves) = (0, 0);
+    for i in 0..20_000 {
+        let q = garbled(&queries[i % queries.len()], &vocabulary, &mut rng);
+        let e = parse(&q);
+        for p in &e.problems {
+            assert!(p.trim().len() > 3, "{q:?}: {:?}", e.problems);
+        }
+        assert!(e.state.cursor <= e.state.played.len(), "{q:?}");
+        clean += usize::from(e.problems.is_empty());
+        with_moves += usize::from(!e.state.played.is_empty());
+    }
+    // the edits leave many addresses readable, and many games with moves: the deep paths are run
+    assert!(clean > 1_000 && with_moves > 1_000, "{clean} {with_moves}");
+}
+
+/// A random JSON value of any kind, nested up to `depth`.
+fn any_json(rng: &mut quirkat_rules::rng::Rng, depth: usize) -> serde_json::Value {
+    use serde_json::json;
+    match rng.below(if depth == 0 { 6 } else { 8 }) {
+        0 => json!(null),
+        1 => json!(rng.below(2) == 1),
+        2 => json!([0, 1, 2, 5, 9_999, usize::MAX][rng.below(6)]),
+        3 => json!([-1.0, 0.5, 1e300][rng.below(3)]),
+        4 => json!(["", "x", "é\u{1F600}", "quirkat:load", "d4-e5", "@c3"][rng.below(6)]),
+        5 => json!(["srand", "queah", "towers", "lasca", "chess"][rng.below(5)]),
+        6 => serde_json::Value::Array(
+            (0..rng.below(4))
+                .map(|_| any_json(rng, depth - 1))
+                .collect(),
+        ),
+        _ => serde_json::Value::Object(
+            (0..rng.below(4))
+                .map(|i| {
+                    (
+                        ["limit", "enforcement", "type", "a"][i].to_string(),
+                        any_json(rng, depth - 1),
+                    )
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// Thousands of random and garbled messages from a host page, from a fixed seed, never panic:
+/// each is a command, not for quirkat, or an error in words; a `quirkat:load` gives its rules and
+/// game or an error, and a `quirkat:play` its move or an error.
+#[test]
+fn garbled_host_messages_never_panic() {
+    use serde_json::{Value, json};
+    let towers = Game::new(Rules::new(RulesetId::Towers)).to_position_string();
+    let moves = "d4-e5 f6xd4 c3xe5 e7-d6";
+    let kinds: Vec<&str> = "quirkat:goto quirkat:play quirkat:load quirkat:load quirkat:flip \
+        quirkat:mode quirkat: quirkat:dance other:thing"
+        .split_whitespace()
+        .collect();
+    let rulesets: Vec<String> = RulesetId::ALL.iter().map(|r| r.to_string()).collect();
+    let mut edits: Vec<&str> = "x - @ : _ a1 z99 9 é \u{1F600} q1_ { \""
+        .split_whitespace()
+        .collect();
+    edits.push(" ");
+    let mut rng = quirkat_rules::rng::Rng::new(23);
+    let srand = Game::new(Rules::new(RulesetId::Srand));
+    let (mut refused, mut loaded, mut with_moves) = (0, 0, 0);
+    for _ in 0..20_000 {
+        // a message of a random kind, each field present or not, plausible or of any kind
+        let kind = kinds[rng.below(kinds.len())];
+        let mut m = serde_json::Map::new();
+        m.insert("type".into(), json!(kind));
+        // a field as a host would write it, now and then with a slip in it
+        let plausible = |rng: &mut quirkat_rules::rng::Rng, field: &str| -> Value {
+            let slip = |text: &str, rng: &mut quirkat_rules::rng::Rng| {
+                if rng.below(3) == 0 {
+                    garbled(text, &edits, rng)
+                } else {
+                    text.to_string()
+                }
+            };
+            match field {
+                "ply" => json!(rng.below(6)),
+                "move" => json!(slip("d4-e5", rng)),
+                // the moves are Srand's and Zamma's, so those two come up half the time
+                "ruleset" if rng.below(2) == 0 => json!(["srand", "zamma"][rng.below(2)]),
+                "ruleset" => json!(rulesets[rng.below(rulesets.len())]),
+                "options" => {
+                    let limit = [json!(40), json!("12"), json!("many")][rng.below(3)].clone();
+                    json!({ "limit": limit })
+                }
+                "position" => json!(slip(&towers, rng)),
+                "moves" if rng.below(2) == 0 => json!(slip(moves, rng)),
+                "moves" => json!(moves.split(' ').map(|t| slip(t, rng)).collect::<Vec<_>>()),
+                _ => json!(["view", "play", "replay", "demo"][rng.below(4)]),
+            }
+        };
+        let fields: &[&str] = match kind {
+            "quirkat:goto" => &["ply"],
+            "quirkat:play" => &["move"],
+            "quirkat:load" => &["ruleset", "options", "position", "moves", "ply"],
+            "quirkat:mode" => &["mode"],
+            _ => &[],
+        };
+        for &field in fields {
+            match rng.below(6) {
+                0 => {}
+                1 => {
+                    m.insert(field.into(), any_json(&mut rng, 2));
+                }
+                _ => {
+                    m.insert(field.into(), plausible(&mut rng, field));
+                }
+            }
+        }
+        // now and then a field the kind does not take
+        if rng.below(8) == 0 {
+            let field = ["ply", "move", "ruleset", "moves", "mode", "extra"][rng.below(6)];
+            m.insert(field.into(), any_json(&mut rng, 1));
+        }
+        let mut text = Value::Object(m).to_string();
+        if rng.below(4) == 0 {
+            text = garbled(&text, &edits, &mut rng);
+        }
+        match read_command(&text) {
+            Err(e) => {
+                assert!(e.trim().len() > 3, "{text:?}: {e:?}");
+                refused += 1;
+            }
+            Ok(Some(Command::Load {
+                ruleset,
+                options,
+                position,
+                moves,
+                ply,
+            })) => {
+                if let Ok(rules) = load_rules(&ruleset, &options) {
+                    let moves = moves.map(|m| m.list()).unwrap_or_default();
+                    let mut problems = Vec::new();
+                    let s = game_of(rules, position.as_deref(), &moves, ply, &mut problems);
+                    assert!(s.cursor <= s.played.len(), "{text:?}");
+                    for p in &problems {
+                        assert!(p.trim().len() > 3, "{text:?}: {problems:?}");
+                    }
+                    loaded += 1;
+                    with_moves += usize::from(!s.played.is_empty());
+                }
+            }
+            Ok(Some(Command::Play { text: t })) => {
+                if let Err(e) = srand.parse_move(&t) {
+                    assert!(!e.to_string().is_empty(), "{text:?}");
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    // every kind is met often: commands refused in words, games loaded, some with moves
+    assert!(
+        refused > 2_000 && loaded > 500 && with_moves > 100,
+        "{refused} {loaded} {with_moves}"
+    );
+}
