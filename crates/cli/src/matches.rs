@@ -18,19 +18,20 @@
 //! ends 1-1 whatever the players (measured in towers before this filter: level 5 against itself,
 //! the first player won 20 of 20; the 4-ply towers openings are nearly forced, so the same few
 //! recurred). So by default an opening is kept only if a fresh search of `--balance-nodes` nodes
-//! (default 50,000, tuned weights, no noise) scores it within `--balance` centimen (default ±40,
-//! under half a man) for the side to move; up to 60 random openings are tried per pair, and if none
-//! qualifies the most balanced is taken (`--verbose` prints each pair's opening and its score).
-//! `--balance off` keeps any opening. The last lines report how A fared with the first move and
-//! without it, and how the first player fared, so the balance of a match's openings can be
-//! checked (in Surakarta's Olympiad reading most of what level 6 does not win against `material`,
-//! it plays second: docs/ai-levels.md). Level 6 thinks `--movetime` milliseconds a move (default 1000), or, with
-//! `--nodes` or `--depth`, searches that many nodes or plies instead, so that the match repeats
-//! exactly; so does `material`, the plain yardstick (alpha-beta with a material-only evaluation and
-//! no quiescence: `quirkat_ai::level::Player::Material`); levels 1–5 have fixed node or depth budgets of their own. Each game starts from cleared
-//! search tables, so a game depends only on the seed and the players. A game still running after
-//! `--max-plies` (default 1000) plies is scored as the ruleset scores a game stopped by its limits
-//! (towers cycles can run long).
+//! (default 50,000, tuned weights, no noise) scores it within `--balance` centimen
+//! (default ±40, under half a man) for the side to move; up to 60 random openings are tried per
+//! pair, and if none qualifies the most balanced is taken (`--verbose` prints each pair's opening
+//! and its score). `--balance off` keeps any opening. The last lines report how A fared with the
+//! first move and without it, and how the first player fared, so the balance of a match's openings
+//! can be checked (in Surakarta's Olympiad reading most of what level 6 does not win against
+//! `material`, it plays second: docs/ai-levels.md). Level 6 thinks `--movetime` milliseconds a move
+//! (default 1000), or, with `--nodes` or `--depth`, searches that many nodes or plies instead, so
+//! that the match repeats exactly; so does `material`, the plain yardstick (alpha-beta with a
+//! material-only evaluation and no quiescence: `quirkat_ai::level::Player::Material`); levels 1–5
+//! have fixed node or depth budgets of their own. Each game starts from cleared search tables, so a
+//! game depends only on the seed and the players. A game still running after `--max-plies` (default
+//! 1000) plies is scored as the ruleset scores a game stopped by its limits (towers cycles can run
+//! long).
 //!
 //! As in the app, when a side is level 5 or 6 and the ruleset is a Queah ruleset, the solved table
 //! is built once for the match (about 2 s) and passed to the levels (see `quirkat_ai::level` for
