@@ -64,8 +64,9 @@
 //! For level 6 and `material` under `--movetime`, a line gives the share of the move time they
 //! spent on the moves where it should all be used: more than one legal move, no win or loss
 //! proven by the search (a forced move and a proven end are played at once), and a search that
-//! stopped short of the depth limit (one that reached it had every line end before it, at a
-//! repetition, say: those moves are counted apart, in brackets). Each player's line
+//! stopped short of the depth limit (one that reached it finished its deepest iteration with time
+//! left, so more time could not have searched deeper; most often every line had ended before it,
+//! at a repetition: those moves are counted apart, in brackets). Each player's line
 //! gives its mean depth (the deepest finished iteration) and its nodes a second: every node its
 //! searches visited, the iteration a time limit cuts included, over its whole time. An older build
 //! played through `--b-exe` answers only the last finished iteration's nodes (see
@@ -346,8 +347,8 @@ struct Stats {
     /// whole budget should be used.
     open_moves: u64,
     open_ms: f64,
-    /// Moves with a choice and the game undecided whose search reached [`MAX_DEPTH`]: every line
-    /// ended before it (at a repetition, say), so more time would have found nothing more.
+    /// Moves with a choice and the game undecided whose search reached [`MAX_DEPTH`]: it finished
+    /// its deepest iteration with time left, so more time could not have searched deeper.
     exhausted: u64,
 }
 
@@ -837,22 +838,31 @@ fn report(a: &Args, played: &Played) {
                 st.depth as f64 / st.moves as f64,
                 st.nodes as f64 * 1000.0 / st.ms.max(1e-9)
             );
-            if a.fixed.is_none() && st.open_moves > 0 && thinks_by_time(players[i]) {
-                say!(
-                    "{} ({}): {:.0}% of the move time on the {} moves with a choice and the game undecided{}",
-                    ["A", "B"][i],
-                    players[i],
-                    100.0 * st.open_ms / (st.open_moves as f64 * a.movetime),
-                    st.open_moves,
-                    if st.exhausted > 0 {
-                        format!(
-                            " ({} more searched to the depth limit, {MAX_DEPTH} plies)",
-                            st.exhausted
-                        )
-                    } else {
-                        String::new()
-                    }
-                );
+            if a.fixed.is_none() && thinks_by_time(players[i]) {
+                let share = if st.open_moves > 0 {
+                    format!(
+                        "{:.0}% of the move time on the {} moves",
+                        100.0 * st.open_ms / (st.open_moves as f64 * a.movetime),
+                        st.open_moves
+                    )
+                } else {
+                    "no moves".to_string()
+                };
+                let exhausted = if st.exhausted > 0 {
+                    format!(
+                        " ({} more searched to the depth limit, {MAX_DEPTH} plies)",
+                        st.exhausted
+                    )
+                } else {
+                    String::new()
+                };
+                if st.open_moves > 0 || st.exhausted > 0 {
+                    say!(
+                        "{} ({}): {share} with a choice and the game undecided{exhausted}",
+                        ["A", "B"][i],
+                        players[i]
+                    );
+                }
             }
         }
     }

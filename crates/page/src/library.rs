@@ -19,7 +19,9 @@
 //! with `-r`, `-r3`, … added) before it is taken out of the library or written over (a save that
 //! cannot keep it aside is refused), a backup carries what was kept aside, a game that stops
 //! replaying at a bad ply keeps its readable beginning (as a new game where the whole cannot be
-//! kept aside), and every other entry is left as it was.
+//! kept aside), and every other entry is left as it was. The settings and the saved choice of game
+//! are the exceptions when the storage is full: they cannot be kept aside, and the page writes its
+//! own over them where there is room, as their notices say.
 //! The one-game-per-rules keys of earlier builds (`quirkat.v1.game.<rules key>`) are moved into the
 //! library the first time it is read.
 
@@ -219,7 +221,8 @@ fn first_fitting(base: &str, most: usize, fits: impl Fn(&str) -> bool) -> String
     name
 }
 
-/// Copies an unreadable entry aside and takes it out of its place; says so.
+/// Copies an unreadable entry aside and takes it out of its place (the settings and the saved
+/// choice of game stay there: the page writes its own over them); says so.
 pub(crate) fn set_aside(store: &mut dyn KeyValue, key: &str, raw: &str, why: &str) -> String {
     let aside = aside_slot(store, key, raw);
     match store.set(&aside, raw) {
@@ -545,33 +548,32 @@ fn migrate(store: &mut dyn KeyValue) -> Vec<String> {
 pub fn restore(store: &mut dyn KeyValue, wanted: Option<Rules>) -> (AppState, Vec<String>) {
     let mut notices = migrate(store);
     let current = store.get(CURRENT);
+    // the saved choice of game, `game:<id>` or `rules:<rules key>`: an unreadable one is kept
+    // aside, whether or not the address names the game, for the page writes its own over it
+    let chosen_rules = match current.as_deref() {
+        Some(c) if !c.starts_with("game:") => {
+            let key = c.strip_prefix("rules:").unwrap_or(c);
+            match parse_rules_key(key) {
+                Ok(r) => Some(r),
+                Err(e) => {
+                    let why = format!(
+                        "the saved choice of game '{}' could not be read ({e})",
+                        short(key)
+                    );
+                    notices.push(set_aside(store, CURRENT, c, &why));
+                    None
+                }
+            }
+        }
+        _ => None,
+    };
     let (mut state, notice) = match (wanted, current.as_deref()) {
         (Some(rules), _) => open(store, rules),
         (None, Some(c)) if c.starts_with("game:") => match read_entry(store, &entry_key(&c[5..])) {
             Ok(e) => open_entry(store, &e),
             Err(n) => (AppState::default(), Some(n)),
         },
-        (None, current) => {
-            let key = current.map(|c| c.strip_prefix("rules:").unwrap_or(c));
-            let rules = match key.map(parse_rules_key) {
-                None => Rules::new(RulesetId::Srand),
-                Some(Ok(r)) => r,
-                Some(Err(e)) => {
-                    // kept aside, as any unreadable value: the page writes its own choice here
-                    notices.push(set_aside(
-                        store,
-                        CURRENT,
-                        current.unwrap_or_default(),
-                        &format!(
-                            "the saved choice of game '{}' could not be read ({e})",
-                            short(key.unwrap_or_default())
-                        ),
-                    ));
-                    Rules::new(RulesetId::Srand)
-                }
-            };
-            open(store, rules)
-        }
+        (None, _) => open(store, chosen_rules.unwrap_or(Rules::new(RulesetId::Srand))),
     };
     notices.extend(notice);
     if let Some(raw) = store.get(SETTINGS) {

@@ -251,6 +251,15 @@ fn bad_settings_and_a_bad_current_key_fall_back_with_notices() {
     let (s, _) = restore(&mut store, Some(Rules::new(RulesetId::Towers)));
     assert!(s.settings.flipped && !s.settings.labels);
     assert_eq!(s.ruleset(), RulesetId::Towers);
+    // a bad choice is kept aside also when the address names the game (beside the first: `-r`)
+    store.set(CURRENT, "rules:draughts").unwrap();
+    let (s, notices) = restore(&mut store, Some(Rules::new(RulesetId::Zamma)));
+    assert_eq!(s.ruleset(), RulesetId::Zamma);
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(
+        store.get("quirkat.v1.unreadable.current-r").as_deref(),
+        Some("rules:draughts")
+    );
     // with the storage full, bad settings cannot be kept aside, and the notice says what follows
     let mut full = Refusing {
         map: Map::default(),
