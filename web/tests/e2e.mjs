@@ -95,7 +95,11 @@ async function clickSomeMove(page) {
     }
     if ((await plies(page)) > before) return;
   }
-  const pieces = await page.locator(`svg.board [data-piece^="${side}"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-at')));
+  // where every legal move captures, the board marks the pieces that can (`data-must-capture`):
+  // only those are tried
+  const at = (els) => els.map((e) => e.getAttribute('data-at'));
+  const must = await page.locator(`svg.board [data-piece^="${side}"][data-must-capture]`).evaluateAll(at);
+  const pieces = must.length ? must : await page.locator(`svg.board [data-piece^="${side}"]`).evaluateAll(at);
   for (const p of pieces) {
     await page.click(`svg.board [data-point="${p}"]`);
     if (!(await page.locator('svg.board [data-target]').count())) continue;
@@ -579,18 +583,24 @@ async function main() {
 
     for (const ruleset of GAMES) {
       await check(`${ruleset}: a whole game against the computer at level 1`, async () => {
-        await page.goto(`${base}?ruleset=${ruleset}&option.limit=30`);
-        await page.locator(`svg[data-ruleset="${ruleset}"]`).waitFor();
-        await page.click('.controls [data-action="new-game"]');
-        await page.selectOption('[data-player="second"]', 'computer-1');
-        let s = await status(page);
-        for (let ply = 0; ply < 400 && !s.startsWith('over:'); ply++) {
-          await clickSomeMove(page);
-          s = await waitForPerson(page);
+        // without the glides, which have a check of their own: a game's hundred moves go faster
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        try {
+          await page.goto(`${base}?ruleset=${ruleset}&option.limit=30`);
+          await page.locator(`svg[data-ruleset="${ruleset}"]`).waitFor();
+          await page.click('.controls [data-action="new-game"]');
+          await page.selectOption('[data-player="second"]', 'computer-1');
+          let s = await status(page);
+          for (let ply = 0; ply < 400 && !s.startsWith('over:'); ply++) {
+            await clickSomeMove(page);
+            s = await waitForPerson(page);
+          }
+          truthy(s.startsWith('over:'), `the game ended: ${s}`);
+          truthy(await page.locator('[data-banner]').count(), 'the banner');
+          console.log(`    ${ruleset}: ${await plies(page)} plies, ${s}`);
+        } finally {
+          await page.emulateMedia({ reducedMotion: 'no-preference' });
         }
-        truthy(s.startsWith('over:'), `the game ended: ${s}`);
-        truthy(await page.locator('[data-banner]').count(), 'the banner');
-        console.log(`    ${ruleset}: ${await plies(page)} plies, ${s}`);
       });
     }
 
