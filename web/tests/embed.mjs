@@ -390,6 +390,12 @@ async function main() {
       await p.goto(`${app}/embed.html`);
       await p.locator('svg[data-ruleset="srand"] [data-piece]').first().waitFor();
       truthy((await p.textContent('.notice')).includes('ruleset'), 'no ruleset: named, the start of srand shown');
+      // a refused move takes the notice's place: its reason, and no count of problems
+      await p.goto(`${app}/embed.html?ruleset=srand&mode=play&theme=neon`);
+      await p.locator('.notice[data-problems="1"]').waitFor();
+      await p.click('svg.board [data-point="a9"]');
+      equal(await p.getAttribute('.notice', 'data-refusal'), 'not-your-piece', 'the refusal shown');
+      equal(await p.getAttribute('.notice', 'data-problems'), null, 'not counted as a problem');
       await p.close();
     });
 

@@ -436,12 +436,16 @@ pub fn EmbedPage() -> Html {
         <div class="embed" ref={root} data-theme={setup.theme.id()} data-mode={mode.id()}
              data-status={state.status()} style={theme_style(setup.theme)}>
             if let Some(n) = &state.notice {
-                <p class="notice" role="status" data-refusal={state.refusal.as_ref().map(|r| r.kind())}
-                   data-problems={(!setup.problems.is_empty()).then(|| setup.problems.len().to_string())}>
-                    // the parameters' problems name each parameter as written in the snippet;
-                    // anything else (a refused move's reason) reads as a sentence
-                    if *n == setup.problems.join("; ") { { n.clone() } } else { { crate::sentence(n) } }
-                </p>
+                // the parameters' problems (the notice the embed opened with) name each parameter
+                // as written in the snippet, and say how many; anything else (a refused move's
+                // reason) reads as a sentence
+                if !setup.problems.is_empty() && *n == setup.problems.join("; ") {
+                    <p class="notice" role="status" data-problems={setup.problems.len().to_string()}>
+                        { n.clone() }</p>
+                } else {
+                    <p class="notice" role="status" data-refusal={state.refusal.as_ref().map(|r| r.kind())}>
+                        { crate::sentence(n) }</p>
+                }
             }
             { reserve(top) }
             <div class="board-wrap">
