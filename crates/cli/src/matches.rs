@@ -838,7 +838,10 @@ fn report(a: &Args, played: &Played) {
                 st.depth as f64 / st.moves as f64,
                 st.nodes as f64 * 1000.0 / st.ms.max(1e-9)
             );
-            if a.fixed.is_none() && thinks_by_time(players[i]) {
+            if a.fixed.is_none()
+                && thinks_by_time(players[i])
+                && (st.open_moves > 0 || st.exhausted > 0)
+            {
                 let share = if st.open_moves > 0 {
                     format!(
                         "{:.0}% of the move time on the {} moves",
@@ -856,13 +859,11 @@ fn report(a: &Args, played: &Played) {
                 } else {
                     String::new()
                 };
-                if st.open_moves > 0 || st.exhausted > 0 {
-                    say!(
-                        "{} ({}): {share} with a choice and the game undecided{exhausted}",
-                        ["A", "B"][i],
-                        players[i]
-                    );
-                }
+                say!(
+                    "{} ({}): {share} with a choice and the game undecided{exhausted}",
+                    ["A", "B"][i],
+                    players[i]
+                );
             }
         }
     }
