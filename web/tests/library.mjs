@@ -276,6 +276,29 @@ async function main() {
       }
     });
 
+    await check('games begun in the same minute are told apart by the second, then by number', async () => {
+      const own = await browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'block', timezoneId: 'Asia/Kathmandu' });
+      // both games begin at one moment: 10:15:30 UTC, 16:00:30 in Kathmandu
+      await own.clock.setFixedTime(new Date('2026-03-01T10:15:30Z'));
+      const p = await own.newPage();
+      watch(p);
+      try {
+        await p.goto(base);
+        await p.waitForSelector('[data-status]');
+        for (let i = 0; i < 2; i++) {
+          await fresh(p, 'srand', 'srand');
+          await play(p, SRAND[0]);
+        }
+        await p.waitForFunction(() => Object.keys(localStorage).filter((k) => k.startsWith('quirkat.v1.library.')).length === 2);
+        await openLibrary(p);
+        const titles = (await p.locator('[data-entry] .title').allTextContents()).sort();
+        equal(JSON.stringify(titles), JSON.stringify(['Srand, 2026-03-01 16:00:30', 'Srand, 2026-03-01 16:00:30 (2)']), 'the titles');
+        await shot(p, path.join(artifacts, 'library-same-second.png'));
+      } finally {
+        await own.close();
+      }
+    });
+
     await check('every game is saved to a backup file and restored into an empty browser', async () => {
       await openLibrary(page);
       const ids = (await page.locator('[data-entry]').evaluateAll((els) => els.map((e) => e.getAttribute('data-entry')))).sort();

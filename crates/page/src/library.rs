@@ -102,21 +102,33 @@ impl Entry {
     /// UTC): the player's, or, for a game the page dated itself (its record's date is the day it
     /// was started), the ruleset's name with the local date and time it was started, so that the
     /// games of one day are told apart. Any other game (a record imported with its own date, one
-    /// restored without a start time) is titled as by [`Entry::title`].
+    /// restored without a start time) is titled as by [`Entry::title`]. [`titles_at`] tells
+    /// apart the games of one minute too.
     pub fn title_at(&self, offset_minutes: i32) -> String {
+        self.timed_title(offset_minutes, false)
+            .unwrap_or_else(|| self.title())
+    }
+
+    /// [`Entry::title_at`] for a game the page dated itself and the player did not name, to the
+    /// minute or to the second; `None` for any other.
+    fn timed_title(&self, offset_minutes: i32, seconds: bool) -> Option<String> {
         let dated_here = self.record.date.as_deref() == Some(date_of(self.created).as_str());
         if !self.name.trim().is_empty() || !dated_here || self.created <= 0.0 {
-            return self.title();
+            return None;
         }
         let local = self.created + f64::from(offset_minutes) * 60_000.0;
-        let minute = (local / 60_000.0).floor().rem_euclid(1440.0) as u32;
-        format!(
+        let second = (local / 1000.0).floor().rem_euclid(86_400.0) as u32;
+        let mut title = format!(
             "{}, {} {:02}:{:02}",
             self.ruleset_name(),
             date_of(local),
-            minute / 60,
-            minute % 60
-        )
+            second / 3600,
+            second / 60 % 60
+        );
+        if seconds {
+            title.push_str(&format!(":{:02}", second % 60));
+        }
+        Some(title)
     }
 
     /// Whether the record says the game is over.
@@ -128,6 +140,48 @@ impl Entry {
     pub fn final_game(&self) -> Option<Game> {
         self.record.replay_prefix().ok().map(|(g, ..)| g)
     }
+}
+
+/// The library's titles, one for each entry in order, as [`Entry::title_at`] gives them at the
+/// time zone of each game's start (`offset_of` its start in milliseconds since 1970). Games begun
+/// in the same minute, which would read alike, show the second too; any still alike (begun in the
+/// same second) are numbered in the order they were begun: "Srand, 2026-12-07 20:45:03 (2)". A
+/// name the player gave is shown as given, even where two are the same.
+pub fn titles_at(entries: &[Entry], offset_of: impl Fn(f64) -> i32) -> Vec<String> {
+    let minute: Vec<Option<String>> = entries
+        .iter()
+        .map(|e| e.timed_title(offset_of(e.created), false))
+        .collect();
+    let alike = |t: &Option<String>| t.is_some() && minute.iter().filter(|m| *m == t).count() > 1;
+    let mut titles: Vec<String> = entries
+        .iter()
+        .zip(&minute)
+        .map(|(e, m)| {
+            let offset = offset_of(e.created);
+            if alike(m) {
+                e.timed_title(offset, true).unwrap_or_default()
+            } else {
+                e.title_at(offset)
+            }
+        })
+        .collect();
+    // the same second: numbered by start, then by id, the first begun unnumbered
+    let mut begun: Vec<usize> = (0..entries.len()).filter(|&i| alike(&minute[i])).collect();
+    begun.sort_by(|&i, &j| {
+        entries[i]
+            .created
+            .total_cmp(&entries[j].created)
+            .then_with(|| entries[i].id.cmp(&entries[j].id))
+    });
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for i in begun {
+        let n = seen.entry(titles[i].clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            titles[i] = format!("{} ({n})", titles[i]);
+        }
+    }
+    titles
 }
 
 /// The key part that names a set of rules: `srand`, or `srand.enforcement=huffing` for changed

@@ -113,10 +113,11 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
     let goal_kind = use_node_ref();
     let goal_count = use_node_ref();
 
-    let entry_row = |e: &Entry| {
+    // each at the time zone of the day it was started (summer time or not)
+    let titles = library::titles_at(&listing.entries, browser::utc_offset_minutes);
+    let entry_row = |(e, title): (&Entry, &String)| {
         let id = e.id.clone();
-        // the time zone of the day it was started (summer time or not)
-        let offset = browser::utc_offset_minutes(e.created);
+        let title = title.clone();
         let continue_ = {
             let e = e.clone();
             let on = props.on_action.clone();
@@ -150,7 +151,7 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
             let listing = listing.clone();
             let on = props.on_action.clone();
             let current = props.current.clone();
-            let title = e.title_at(offset);
+            let title = title.clone();
             let id = id.clone();
             Callback::from(move |_: MouseEvent| {
                 let raw = library::delete(&mut LocalStore::open(), &id);
@@ -191,11 +192,11 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
                     if listing.renaming.as_deref() == Some(id.as_str()) {
                         <form class="rename" onsubmit={save_name}>
                             <input ref={rename_input.clone()} data-rename="" value={e.name.clone()}
-                                   aria-label="Name of the game" placeholder={e.title_at(offset)} />
+                                   aria-label="Name of the game" placeholder={title.clone()} />
                             <button type="submit" data-action="rename-save">{ "Save" }</button>
                         </form>
                     } else {
-                        <strong class="title">{ e.title_at(offset) }</strong>
+                        <strong class="title">{ title }</strong>
                     }
                     <span class="facts">
                         if named {
@@ -366,7 +367,7 @@ pub fn LibraryPanel(props: &LibraryProps) -> Html {
                     <button data-action="undo-delete" onclick={undo}>{ "Undo" }</button>
                 </p>
             }
-            <ul class="entries">{ for listing.entries.iter().map(entry_row) }</ul>
+            <ul class="entries">{ for listing.entries.iter().zip(&titles).map(entry_row) }</ul>
             if listing.entries.is_empty() {
                 <p>{ "No game kept yet: a game is kept from its first move." }</p>
             }

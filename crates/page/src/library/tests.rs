@@ -85,6 +85,50 @@ fn every_game_started_is_kept_with_its_players_date_and_result() {
 }
 
 #[test]
+fn games_begun_in_the_same_minute_are_told_apart_by_the_second_then_by_number() {
+    let mut store = Map::default();
+    let t = 1_764_000_000_000.0; // 2025-11-24 16:00:00 UTC
+    file_game(&mut store, RulesetId::Queah, 2, "a", t);
+    file_game(&mut store, RulesetId::Queah, 3, "b", t + 20_000.0);
+    file_game(&mut store, RulesetId::Queah, 4, "c", t + 20_400.0);
+    file_game(&mut store, RulesetId::Queah, 5, "d", t + 70_000.0);
+    file_game(&mut store, RulesetId::Srand, 2, "e", t + 30_000.0);
+    file_game(&mut store, RulesetId::Queah, 6, "f", t + 40_000.0);
+    rename(&mut store, "f", "club night").unwrap();
+    file_game(&mut store, RulesetId::Queah, 7, "g", t + 50_000.0);
+    rename(&mut store, "g", "club night").unwrap();
+    let (entries, _) = list(&mut store);
+    assert_eq!(entries.len(), 7);
+    let titles = titles_at(&entries, |_| 60);
+    let title = |id: &str| {
+        let i = entries.iter().position(|e| e.id == id).unwrap();
+        titles[i].as_str()
+    };
+    assert_eq!(title("a"), "Queah, 2025-11-24 17:00:00");
+    assert_eq!(title("b"), "Queah, 2025-11-24 17:00:20");
+    assert_eq!(
+        title("c"),
+        "Queah, 2025-11-24 17:00:20 (2)",
+        "the same second: numbered"
+    );
+    assert_eq!(title("d"), "Queah, 2025-11-24 17:01", "alone in its minute");
+    assert_eq!(
+        title("e"),
+        "Srand, 2025-11-24 17:00",
+        "another ruleset reads otherwise"
+    );
+    assert_eq!(title("f"), "club night", "a player's names are as given");
+    assert_eq!(title("g"), "club night");
+    // the numbers follow the start, not the list's order (the last changed first)
+    let at = |id: &str| entries.iter().position(|e| e.id == id).unwrap();
+    assert!(at("c") < at("b"));
+    // each game at the time zone of its own start: a and b an hour apart read apart
+    let titles = titles_at(&entries, |ms| if ms < t + 10_000.0 { 0 } else { 60 });
+    let i = entries.iter().position(|e| e.id == "a").unwrap();
+    assert_eq!(titles[i], "Queah, 2025-11-24 16:00");
+}
+
+#[test]
 fn a_game_named_or_dated_by_its_record_keeps_its_title_in_the_library() {
     let mut store = Map::default();
     file_game(&mut store, RulesetId::Srand, 2, "a", 1_764_000_000_000.0);
