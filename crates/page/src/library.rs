@@ -152,7 +152,11 @@ pub fn titles_at(entries: &[Entry], offset_of: impl Fn(f64) -> i32) -> Vec<Strin
         .iter()
         .map(|e| e.timed_title(offset_of(e.created), false))
         .collect();
-    let alike = |t: &Option<String>| t.is_some() && minute.iter().filter(|m| *m == t).count() > 1;
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for m in minute.iter().flatten() {
+        *count.entry(m.as_str()).or_default() += 1;
+    }
+    let alike = |m: &Option<String>| m.as_deref().is_some_and(|m| count[m] > 1);
     let mut titles: Vec<String> = entries
         .iter()
         .zip(&minute)
