@@ -122,7 +122,8 @@ fn games_begun_in_the_same_minute_are_told_apart_by_the_second_then_by_number() 
     // the numbers follow the start, not the list's order (the last changed first)
     let at = |id: &str| entries.iter().position(|e| e.id == id).unwrap();
     assert!(at("c") < at("b"));
-    // each game at the time zone of its own start: a and b an hour apart read apart
+    // each game at the time zone of its own start: a, an hour behind the others, is alone in its
+    // minute
     let titles = titles_at(&entries, |ms| if ms < t + 10_000.0 { 0 } else { 60 });
     let i = entries.iter().position(|e| e.id == "a").unwrap();
     assert_eq!(titles[i], "Queah, 2025-11-24 16:00");
