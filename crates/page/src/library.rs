@@ -98,19 +98,10 @@ impl Entry {
         }
     }
 
-    /// The name to show in the library, where a time zone is known (`offset_minutes` ahead of
-    /// UTC): the player's, or, for a game the page dated itself (its record's date is the day it
-    /// was started), the ruleset's name with the local date and time it was started, so that the
-    /// games of one day are told apart. Any other game (a record imported with its own date, one
-    /// restored without a start time) is titled as by [`Entry::title`]. [`titles_at`] tells
-    /// apart the games of one minute too.
-    pub fn title_at(&self, offset_minutes: i32) -> String {
-        self.timed_title(offset_minutes, false)
-            .unwrap_or_else(|| self.title())
-    }
-
-    /// [`Entry::title_at`] for a game the page dated itself and the player did not name, to the
-    /// minute or to the second; `None` for any other.
+    /// The name to show in the library (see [`titles_at`]) for a game the page dated itself (its
+    /// record's date is the day it was started) and the player did not name: the ruleset's name
+    /// with the local date and time it was started (`offset_minutes` ahead of UTC), to the minute
+    /// or to the second; `None` for any other game.
     fn timed_title(&self, offset_minutes: i32, seconds: bool) -> Option<String> {
         let dated_here = self.record.date.as_deref() == Some(date_of(self.created).as_str());
         if !self.name.trim().is_empty() || !dated_here || self.created <= 0.0 {
@@ -142,15 +133,20 @@ impl Entry {
     }
 }
 
-/// The library's titles, one for each entry in order, as [`Entry::title_at`] gives them at the
-/// time zone of each game's start (`offset_of` its start in milliseconds since 1970). Games begun
-/// in the same minute, which would read alike, show the second too; any still alike (begun in the
-/// same second) are numbered in the order they were begun: "Srand, 2026-12-07 20:45:03 (2)". A
-/// name the player gave is shown as given, even where two are the same.
+/// The library's titles, one for each entry in order, each at the time zone of the game's start
+/// (`offset_of` its start in milliseconds since 1970): the player's name, or, for a game the page
+/// dated itself, the ruleset's name with the local date and minute it was started, so that the
+/// games of one day are told apart. Any other game (a record imported with its own date, one
+/// restored without a start time) is titled as by [`Entry::title`]. Games begun in the same minute,
+/// which would read alike, show the second too; any still alike (begun in the same second) are
+/// numbered in the order they were begun: "Srand, 2026-12-07 20:45:03 (2)". A name the player gave
+/// is shown as given, even where two are the same.
 pub fn titles_at(entries: &[Entry], offset_of: impl Fn(f64) -> i32) -> Vec<String> {
+    let offsets: Vec<i32> = entries.iter().map(|e| offset_of(e.created)).collect();
     let minute: Vec<Option<String>> = entries
         .iter()
-        .map(|e| e.timed_title(offset_of(e.created), false))
+        .zip(&offsets)
+        .map(|(e, &offset)| e.timed_title(offset, false))
         .collect();
     let mut count: HashMap<&str, usize> = HashMap::new();
     for m in minute.iter().flatten() {
@@ -159,14 +155,12 @@ pub fn titles_at(entries: &[Entry], offset_of: impl Fn(f64) -> i32) -> Vec<Strin
     let alike = |m: &Option<String>| m.as_deref().is_some_and(|m| count[m] > 1);
     let mut titles: Vec<String> = entries
         .iter()
+        .zip(&offsets)
         .zip(&minute)
-        .map(|(e, m)| {
-            let offset = offset_of(e.created);
-            if alike(m) {
-                e.timed_title(offset, true).unwrap_or_default()
-            } else {
-                e.title_at(offset)
-            }
+        .map(|((e, &offset), m)| match m {
+            Some(_) if alike(m) => e.timed_title(offset, true).unwrap_or_default(),
+            Some(m) => m.clone(),
+            None => e.title(),
         })
         .collect();
     // the same second: numbered by start, then by id, the first begun unnumbered
