@@ -132,6 +132,9 @@ pub struct AppState {
     /// Why the last click was refused, as a type (its words are the notice), for the board to
     /// show; cleared with the notice.
     pub refusal: Option<Refusal>,
+    /// Whether the notice is the problems of the parameters the page was opened with (an embed's
+    /// snippet, [`AppState::open_with_problems`]), not what an action met; cleared with the notice.
+    pub notice_of_parameters: bool,
     /// Whether the last change was one ply forward (the board animates it).
     pub animate: bool,
     /// How the board is shown, and who plays.
@@ -180,6 +183,7 @@ impl AppState {
             notice: None,
             said: None,
             refusal: None,
+            notice_of_parameters: false,
             animate: false,
             settings: Settings::default(),
             ai: AiState::default(),
@@ -490,11 +494,21 @@ impl AppState {
         self.notice = Some(text);
     }
 
+    /// Shows the problems of the parameters the page was opened with, in place of any notice,
+    /// until an action replaces or clears it; nothing when there are none.
+    pub fn open_with_problems(&mut self, problems: &[String]) {
+        if !problems.is_empty() {
+            self.set_notice(problems.join("; "));
+            self.notice_of_parameters = true;
+        }
+    }
+
     /// Clears the notice, the refusal and what was said.
     pub fn clear_notice(&mut self) {
         self.notice = None;
         self.said = None;
         self.refusal = None;
+        self.notice_of_parameters = false;
     }
 
     fn click(&mut self, p: Point) {

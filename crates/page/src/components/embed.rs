@@ -145,9 +145,7 @@ pub fn EmbedPage() -> Html {
         move || {
             let mut s = setup.state.clone();
             s.settings = settings_for(&setup, setup.mode, setup.flip);
-            if !setup.problems.is_empty() {
-                s.notice = Some(setup.problems.join("; "));
-            }
+            s.open_with_problems(&setup.problems);
             s
         }
     });
@@ -439,7 +437,7 @@ pub fn EmbedPage() -> Html {
                 // the parameters' problems (the notice the embed opened with) name each parameter
                 // as written in the snippet, and say how many; anything else (a refused move's
                 // reason) reads as a sentence
-                if !setup.problems.is_empty() && *n == setup.problems.join("; ") {
+                if state.notice_of_parameters {
                     <p class="notice" role="status" data-problems={setup.problems.len().to_string()}>
                         { n.clone() }</p>
                 } else {

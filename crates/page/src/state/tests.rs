@@ -676,3 +676,32 @@ fn a_workers_score_at_the_ends_of_the_range_is_read_without_overflow() {
         assert_eq!(t.ai.eval, Some(eval), "{score}");
     }
 }
+
+#[test]
+fn the_parameters_problems_are_the_notice_until_an_action_replaces_them() {
+    let problems = vec![
+        "mode='dance' is not play, view, replay, demo, lesson or puzzle".to_string(),
+        "theme: unknown theme 'neon'".to_string(),
+    ];
+    let mut s = AppState::default();
+    s.open_with_problems(&[]);
+    assert_eq!((s.notice.clone(), s.notice_of_parameters), (None, false));
+    s.open_with_problems(&problems);
+    assert_eq!(s.notice.as_deref(), Some(problems.join("; ").as_str()));
+    assert!(s.notice_of_parameters);
+    // a refused click: its reason is the notice now, and it is no problem of the parameters
+    let s = act(s.clone(), Action::ClickPoint(point(&s, "a9")));
+    assert!(s.refusal.is_some() && s.notice.is_some());
+    assert!(!s.notice_of_parameters);
+    // a notice of the page's own, the same words as the problems, is not one of them either
+    let mut t = AppState::default();
+    t.open_with_problems(&problems);
+    let t = act(t, Action::Notice(problems.join("; ")));
+    assert!(!t.notice_of_parameters);
+    // a move played clears it
+    let mut u = AppState::default();
+    u.open_with_problems(&problems);
+    let m = u.legal[0];
+    let u = act(u, Action::PlayMove(m));
+    assert_eq!((u.notice.clone(), u.notice_of_parameters), (None, false));
+}
