@@ -7,7 +7,9 @@
 //! * wasm-bindgen-cli [`WASM_BINDGEN_VERSION`] (`cargo install`, deliberately without `--locked`:
 //!   its lock file does not build on our toolchain), matching the `wasm-bindgen` crate pinned in
 //!   the workspace's `Cargo.toml`;
-//! * Debian's `chromium` and `chromium-driver` (apt-get; `apt-get update` first, only when needed);
+//! * Debian's `chromium` and `chromium-driver` (apt-get; `apt-get update` first, only when needed),
+//!   with `fonts-wqy-microhei`, a font with the Chinese characters of a source's title (the rules
+//!   pages cite one), so that the end-to-end screenshots show it rather than boxes;
 //! * the npm packages of `web/package.json` (binaryen for wasm-opt, playwright-core), with `npm ci`
 //!   from the committed lock file whenever `web/node_modules` is missing or older than the lock.
 //!
@@ -169,11 +171,11 @@ fn debs_installed(packages: &[&str]) -> bool {
 }
 
 fn install_chromium() -> Result<bool, String> {
-    const DEBS: [&str; 2] = ["chromium", "chromium-driver"];
+    const DEBS: [&str; 3] = ["chromium", "chromium-driver", "fonts-wqy-microhei"];
     if debs_installed(&DEBS) && Path::new(CHROMIUM).exists() {
         return Ok(true);
     }
-    let s = Step::start("apt-get install chromium chromium-driver");
+    let s = Step::start(&format!("apt-get install {}", DEBS.join(" ")));
     let r = util::status(Command::new("apt-get").arg("update")).and_then(|()| {
         util::status(
             Command::new("apt-get")
