@@ -8,8 +8,8 @@
 //!   its lock file does not build on our toolchain), matching the `wasm-bindgen` crate pinned in
 //!   the workspace's `Cargo.toml`;
 //! * Debian's `chromium` and `chromium-driver` (apt-get; `apt-get update` first, only when needed),
-//!   with `fonts-wqy-microhei`, a font with the Chinese characters of a source's title (the rules
-//!   pages cite one), so that the end-to-end screenshots show it rather than boxes;
+//!   with `fonts-wqy-microhei`, a font with the Chinese and Korean characters of the titles the
+//!   rules pages cite, so that the end-to-end screenshots show them rather than boxes;
 //! * the npm packages of `web/package.json` (binaryen for wasm-opt, playwright-core), with `npm ci`
 //!   from the committed lock file whenever `web/node_modules` is missing or older than the lock.
 //!
