@@ -19,7 +19,8 @@
 //! the first player won 20 of 20; the 4-ply towers openings are nearly forced, so the same few
 //! recurred). So by default an opening is kept only if a fresh search of `--balance-nodes` nodes
 //! (default 50,000, tuned weights, no noise) scores it within `--balance` centimen
-//! (default ±40, under half a man) for the side to move; up to 60 random openings are tried per
+//! (default ±40, under half a man) for the side to move, the forced moves after it played first
+//! (a search with one move at its root looks one ply deep); up to 60 random openings are tried per
 //! pair, and if none qualifies the most balanced is taken (`--verbose` prints each pair's opening
 //! and its score). `--balance off` keeps any opening. The last lines report how A fared with the
 //! first move and without it, and how the first player fared, so the balance of a match's openings
@@ -944,19 +945,13 @@ fn choose_opening(
             used.push(hash);
             return (g, line, None);
         };
-        balancer.clear();
-        let r = balancer.search(&g, &Limits::nodes(a.balance_nodes), &ZeroClock, &mut |_| {
-            true
-        });
-        if r.score.abs() <= limit {
+        let score = balance_score(&g, balancer, a.balance_nodes);
+        if score.abs() <= limit {
             used.push(hash);
-            return (g, line, Some(r.score));
+            return (g, line, Some(score));
         }
-        if best
-            .as_ref()
-            .is_none_or(|(_, _, s)| r.score.abs() < s.abs())
-        {
-            best = Some((g, line, r.score));
+        if best.as_ref().is_none_or(|(_, _, s)| score.abs() < s.abs()) {
+            best = Some((g, line, score));
         }
     }
     if let Some((g, line, s)) = best {
@@ -971,6 +966,32 @@ fn choose_opening(
     } else {
         (Game::new(a.rules), Vec::new(), None)
     }
+}
+
+/// The most forced plies [`balance_score`] plays before it searches.
+const FORCED_PLIES: usize = 40;
+
+/// How an opening stands for its side to move, in centimen: a fresh search of `nodes` nodes of the
+/// first position after it where the side to move has a choice. The forced moves before that are
+/// played first (a compulsory capture is often the only move after a random opening): a search
+/// with a single root move returns after its first ply, which would judge the opening by one
+/// capture and its quiescence, not by `nodes` nodes (an Alquerque opening so judged −2 lost a man
+/// by force: `a_forced_reply_is_played_before_the_opening_is_judged`). A game the forced moves end
+/// is scored as the search scores an ended game.
+fn balance_score(opening: &Game, balancer: &mut Searcher, nodes: u64) -> i32 {
+    let mut judged = opening.clone();
+    let mut sign = 1;
+    for _ in 0..FORCED_PLIES {
+        let moves = judged.legal_moves();
+        if moves.len() != 1 || judged.outcome().is_some() {
+            break;
+        }
+        judged.apply(&moves[0]);
+        sign = -sign;
+    }
+    balancer.clear();
+    let r = balancer.search(&judged, &Limits::nodes(nodes), &ZeroClock, &mut |_| true);
+    sign * r.score
 }
 
 /// `plies` random plies from the start with their notation, or `None` if the game ends on the way.
@@ -1021,6 +1042,7 @@ fn elo(scores: &[f64]) -> (f64, f64) {
 mod tests {
     use super::*;
     use quirkat_ai::search::MATE;
+    use quirkat_rules::RulesetId;
 
     /// The share of the move time is taken over the moves where more time could tell: a forced
     /// move, a move from a table, a proven win or loss and a search that reached the depth limit
@@ -1044,5 +1066,44 @@ mod tests {
             (both.open_moves, both.exhausted, both.open_ms),
             (4, 2, 3560.0)
         );
+    }
+
+    /// An Alquerque opening (Murray's reading, seed 1's fifth pair) whose next move is a forced
+    /// capture, e2xe4, after which the other side takes back and soon wins a man: a search of the
+    /// opening itself stops after its one root move and called it even (−2), so the match kept it,
+    /// and the side to move lost a man by force at once. Judged after the forced moves, it is a man
+    /// down. An opening with a choice is judged as before, by a search of itself.
+    #[test]
+    fn a_forced_reply_is_played_before_the_opening_is_judged() {
+        let rules = Rules::new(RulesetId::AlquerqueMurray);
+        let mut g = Game::new(rules);
+        for m in "d2-c3 d4xd2 d1xd3 b4xd2 e1xc3 b3-b4 e3-d2 e4-e3".split(' ') {
+            g.play_text(m).expect("legal");
+        }
+        assert_eq!(g.legal_moves().len(), 1, "the next move is forced");
+        let mut s = Searcher::new(16);
+        let shallow = s
+            .search(&g, &Limits::nodes(BALANCE_NODES), &ZeroClock, &mut |_| true)
+            .score;
+        assert!(
+            shallow.abs() <= BALANCE_CP,
+            "the search of the opening alone: {shallow}"
+        );
+        let judged = balance_score(&g, &mut s, BALANCE_NODES);
+        assert!(judged <= -80, "a man down for the side to move: {judged}");
+        // with a choice at once, the opening itself is searched
+        let mut free = Game::new(rules);
+        free.play_text("d2-c3").expect("legal");
+        assert!(free.legal_moves().len() > 1);
+        s.clear();
+        let direct = s
+            .search(
+                &free,
+                &Limits::nodes(BALANCE_NODES),
+                &ZeroClock,
+                &mut |_| true,
+            )
+            .score;
+        assert_eq!(balance_score(&free, &mut s, BALANCE_NODES), direct);
     }
 }
