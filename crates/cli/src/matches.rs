@@ -982,8 +982,9 @@ fn balance_score(opening: &Game, balancer: &mut Searcher, nodes: u64) -> i32 {
     let mut judged = opening.clone();
     let mut sign = 1;
     for _ in 0..FORCED_PLIES {
+        // an ended game has no legal move, so the loop stops there too
         let moves = judged.legal_moves();
-        if moves.len() != 1 || judged.outcome().is_some() {
+        if moves.len() != 1 {
             break;
         }
         judged.apply(&moves[0]);
