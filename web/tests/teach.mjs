@@ -5,7 +5,8 @@
 //
 // Serves DIST_DIR (default: dist) on 127.0.0.1 and reads the real pages: every game's rules page
 // (`?rules=ID`) opens from the picker or the address, with its history, sources and readings, and
-// every demonstration on it plays itself to its end (the eight pages in parallel pages); a reader's
+// every demonstration on it plays itself to its end (the eight pages in parallel pages), the
+// marks of its end drawn there and only there (Srand's crowning: the Mullah's flights); a reader's
 // try on a demonstration refused with the rule's reason drawn on the board, and the move shown
 // accepted; the comparison of zamma and zamma-immediate shows the move only one of them allows; a
 // bad rules address is named; the lessons: every step of every course solved by clicking its
@@ -145,6 +146,15 @@ async function main() {
           const demos = await page.locator('figure.demo').count();
           truthy(demos >= 3, `${game}: ${demos} demonstrations`);
           await demosPlayed(page);
+          if (game === 'srand') {
+            // the crowning ends on the reply that gives the Mullah its turn: its flights are drawn
+            const crowned = page.locator('figure.demo[data-demo="promotion-to-mullah"]');
+            equal(await crowned.locator('svg.board .annotation.arrow').evaluateAll((a) => a.map((e) => e.dataset.mark).join(' ')), 'e9>e1 e9>a5', 'the flights drawn at the end');
+            await shot(crowned, path.join(artifacts, 'rules-demo-end-marks.png'));
+            await crowned.locator('[data-action="demo-back"]').click();
+            await page.waitForFunction(() => document.querySelector('figure.demo[data-demo="promotion-to-mullah"]').dataset.ply === '1');
+            equal(await crowned.locator('svg.board .annotation').count(), 0, 'no marks on the move between');
+          }
           if (game === 'surakarta') {
             // the Olympiad's reading ends the game at the position compared: no move, and why
             const none = await page.locator('[data-reading="surakarta-olympiad"] [data-no-moves]').textContent();

@@ -24,9 +24,16 @@ pub struct Demo {
     pub setup: String,
     /// The moves the demonstration plays, one a step.
     pub script: Vec<String>,
-    /// Circles and arrows drawn on the board (the diagrams' marks: `c3,e5,c3>e5`).
+    /// Circles and arrows drawn on the board before the first move (the diagrams' marks:
+    /// `c3,e5,c3>e5`).
     #[serde(default)]
     pub marks: String,
+    /// Circles and arrows drawn once the whole script has played, for a caption that says what
+    /// follows from the move shown (a crowned man's flights, after the reply that gives it the
+    /// turn). Each arrow must be a legal move there, so the board never shows a move the rules
+    /// refuse.
+    #[serde(default)]
+    pub end_marks: String,
     /// What the reader should watch, in a sentence.
     #[serde(default)]
     pub caption: String,
@@ -199,8 +206,13 @@ impl Demo {
     /// fails and how.
     pub fn check(&self) -> Result<(), String> {
         let played = self.play()?;
-        quirkat_draw::Marks::parse(played.start.rules().board, &self.marks)
-            .map_err(|e| format!("marks: {e}"))?;
+        let board = played.start.rules().board;
+        quirkat_draw::Marks::parse(board, &self.marks).map_err(|e| format!("marks: {e}"))?;
+        let mut end = played.start.clone();
+        for m in &played.moves {
+            end.apply(m);
+        }
+        check_end_marks(&end, &self.end_marks).map_err(|e| format!("end marks: {e}"))?;
         if self.claims.is_empty() {
             return Err("a demonstration claims nothing".into());
         }
@@ -221,6 +233,28 @@ impl Demo {
         }
         Ok(())
     }
+}
+
+/// Reads the marks drawn at the script's end, each arrow a legal move of `end`.
+fn check_end_marks(end: &Game, text: &str) -> Result<(), String> {
+    let board = end.rules().board;
+    let marks = quirkat_draw::Marks::parse(board, text).map_err(|e| e.to_string())?;
+    let legal = end.legal_moves();
+    for mark in &marks.0 {
+        if let quirkat_draw::Mark::Arrow(points) = mark {
+            let Some((&from, rest)) = points.split_first() else {
+                continue;
+            };
+            if !legal
+                .iter()
+                .any(|m| m.from() == Some(from) && m.landings() == rest)
+            {
+                let names: Vec<&str> = points.iter().map(|&p| board.name(p)).collect();
+                return Err(format!("the arrow {} is no legal move", names.join(">")));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The pieces of `side` on the board, columns counted piece by piece.

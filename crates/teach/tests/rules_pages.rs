@@ -97,6 +97,24 @@ fn a_false_claim_is_caught_and_named() {
 }
 
 #[test]
+fn an_arrow_drawn_at_the_end_must_be_a_legal_move_there() {
+    // Srand's crowning: once the reply has given the turn back, the Mullah on e9 flies
+    let crowned = |end: &str| {
+        demo(&format!(
+            r#"{{"ruleset": "srand", "position": "q1_srand__x55x9o13o_1_0.0.0_",
+                "script": ["c7xe9", "i9-i8"], "end_marks": "{end}",
+                "claims": [{{"claim": "only", "at": 0, "moves": ["c7xe9"]}}]}}"#
+        ))
+    };
+    assert_eq!(crowned("e9>e1,e9>a5,e9").check(), Ok(()));
+    // the reply itself is no move of the position it leaves
+    let e = crowned("e9>e1,i9>i8").check().unwrap_err();
+    assert_eq!(e, "end marks: the arrow i9>i8 is no legal move");
+    let e = crowned("e9>z1").check().unwrap_err();
+    assert!(e.starts_with("end marks: 'z1'"), "{e}");
+}
+
+#[test]
 fn a_script_move_that_is_illegal_is_named() {
     let d = demo(
         r#"{"ruleset": "srand", "script": ["c3-c4", "c7-c6"], "claims": [{"claim": "pieces", "at": 0, "first": 40, "second": 40}]}"#,

@@ -1,7 +1,7 @@
 //! A demonstration of a rule ([`quirkat_teach::Demo`]): a small live board that plays its script by
-//! itself once (its marks drawn on the start, before the first move), with step and replay
-//! controls, and a *Try it* switch that gives the reader the board at the demonstration's start,
-//! every refused move explained on it as in the app.
+//! itself once (its marks drawn on the start, before the first move, and its end marks once the
+//! script has played), with step and replay controls, and a *Try it* switch that gives the reader
+//! the board at the demonstration's start, every refused move explained on it as in the app.
 //!
 //! In the page: `figure.demo` with `data-demo` (the rule's anchor), `data-ply` and `data-plies`
 //! (the moves shown of the script's), `data-trying` while the reader plays, and `data-tried`
@@ -25,14 +25,29 @@ pub struct DemoBoardProps {
     pub name: AttrValue,
 }
 
+/// The marks a demonstration draws on its start and once its script has played.
+#[derive(Clone, Default, PartialEq)]
+struct Drawn {
+    start: Rc<Marks>,
+    end: Rc<Marks>,
+}
+
 /// The demonstration's state: its start with the script's moves to step through.
-fn watched(demo: &Demo) -> Result<(AppState, Marks), String> {
+fn watched(demo: &Demo) -> Result<(AppState, Drawn), String> {
     let played = demo.play()?;
-    let marks =
-        Marks::parse(played.start.rules().board, &demo.marks).map_err(|e| format!("marks: {e}"))?;
+    let board = played.start.rules().board;
+    let marks = |text: &str, what: &str| {
+        Marks::parse(board, text)
+            .map(Rc::new)
+            .map_err(|e| format!("{what}: {e}"))
+    };
+    let drawn = Drawn {
+        start: marks(&demo.marks, "marks")?,
+        end: marks(&demo.end_marks, "end marks")?,
+    };
     let mut s = AppState::from_game(played.start);
     s.played = Rc::new(played.moves);
-    Ok((s, marks))
+    Ok((s, drawn))
 }
 
 /// Whether an action is the reader's input on the board (refused while the demonstration plays).
@@ -83,7 +98,7 @@ pub fn DemoBoard(props: &DemoBoardProps) -> Html {
     }
 
     let (start, marks) = match &*built {
-        Ok((s, m)) => (s.clone(), Rc::new(m.clone())),
+        Ok((s, m)) => (s.clone(), m.clone()),
         Err(e) => {
             return html! {
                 <p class="notice" data-demo-error={props.name.clone()}>
@@ -181,6 +196,13 @@ pub fn DemoBoard(props: &DemoBoardProps) -> Html {
             }
         }
     };
+    // the start's marks before the first move, the end's once the script has played
+    let shown_marks = match state.cursor {
+        _ if *trying => Rc::default(),
+        0 => marks.start,
+        k if k == n => marks.end,
+        _ => Rc::default(),
+    };
     html! {
         <figure class="demo" data-demo={props.name.clone()} data-ply={state.cursor.to_string()}
                 data-plies={n.to_string()} data-trying={trying.then_some("")}
@@ -188,7 +210,7 @@ pub fn DemoBoard(props: &DemoBoardProps) -> Html {
             <div class="board-wrap">
                 <BoardView state={BoardShown::of(state)} on_action={on_action}
                            reduced_motion={browser::reduced_motion()}
-                           marks={if *trying || state.cursor > 0 { Rc::new(Marks::default()) } else { marks }} />
+                           marks={shown_marks} />
             </div>
             <div class="demo-controls">
                 { controls }
